@@ -714,9 +714,28 @@ def regime_errors(points: list[Point], catalog: object) -> str:
 MOE_ONE_GPU = "MoE one GPU"
 
 
-def _moe_one_gpu_facets(label: str, catalog: object) -> dict[str, str]:
-    """A "MoE one GPU" row's engine, GPU vendor, expert format (quantized or 16-bit experts) and attention (MLA or
-    not), read from its label ("model precision engine 1xGPU ctx=.. b=..")."""
+# moe42 (issue #29): the serving engines' floors are a fact of the release family a run belongs to
+# (collectives.release_family), so the MoE rows split by it too; rows of other engines name their engine, and points
+# without a release tag (stored folds written before moe42) read "not tagged".
+RELEASE_NAMES = {"sglang-0.5": "0.5 on", "vllm-0.11": "0.11 on"}
+
+
+def _release_facet(engine: str, tags: tuple[str, ...]) -> str:
+    """The release family a row's run paid the serving floors of (tests/reference.py `release:` tag), by engine."""
+    family = next((t.split(":", 1)[1] for t in tags if t.startswith("release:")), None)
+    if engine not in ("vllm", "sglang"):
+        return engine
+    if family is None:
+        return f"{engine} not tagged"
+    if family == "2025":
+        return f"{engine} {'0.4.x' if engine == 'sglang' else 'before 0.11'}"
+    return f"{engine} {RELEASE_NAMES.get(family, family)}"
+
+
+def _moe_one_gpu_facets(label: str, catalog: object, tags: tuple[str, ...] = ()) -> dict[str, str]:
+    """A "MoE one GPU" row's engine, GPU vendor, expert format (quantized or 16-bit experts), attention (MLA or
+    not) and batch, read from its label ("model precision engine 1xGPU ctx=.. b=.."), and its engine's release family
+    from its tags."""
     parts = label.split()
     records = catalog.records  # type: ignore[attr-defined]
     model = records["models"].get(parts[0])
@@ -727,6 +746,7 @@ def _moe_one_gpu_facets(label: str, catalog: object) -> dict[str, str]:
         "experts": "16-bit experts" if parts[1] in ("bf16", "fp16", "fp32") else "quantized experts",
         "attention": "MLA" if model is not None and model.mla is not None else "GQA/MHA",
         "batch": "batched" if parts[-1].startswith("b=") and int(parts[-1][2:]) > 1 else "single stream",
+        "release": _release_facet(parts[2], tags),
     }
 
 
@@ -734,8 +754,8 @@ def _moe_one_gpu_facets(label: str, catalog: object) -> dict[str, str]:
 # above the band) is read by vendor first: its cross-validated rows are all NVIDIA, and the 18 held-out MI300X rows
 # (0.60-0.89 x the estimate: the MI300X step no fitted MoE row on ROCm describes) sit at the range's low end.
 MOE_TENSOR_PARALLEL_FEATURE = "MoE tensor parallel"
-MOE_ONE_GPU_FACETS = ("engine", "vendor", "experts", "attention", "batch")
-MOE_TENSOR_PARALLEL_FACETS = ("vendor", "engine", "attention", "batch")
+MOE_ONE_GPU_FACETS = ("engine", "vendor", "experts", "attention", "batch", "release")
+MOE_TENSOR_PARALLEL_FACETS = ("vendor", "engine", "attention", "batch", "release")
 
 
 def moe_one_gpu_split(
@@ -752,7 +772,7 @@ def moe_one_gpu_split(
     for facet in facets:
         groups: dict[str, list[Point]] = {}
         for p in rows:
-            groups.setdefault(_moe_one_gpu_facets(p.label, catalog)[facet], []).append(p)
+            groups.setdefault(_moe_one_gpu_facets(p.label, catalog, p.tags)[facet], []).append(p)
         words = [
             f"{name} {assigned_coverage(pts, kind, catalog):.0%} ({len(pts)}; signed "
             f"{statistics.median(p.error for p in pts if p.error is not None):+.1%})"

@@ -16,6 +16,7 @@ from typing import Any
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.attention import TRANSFORMER_ENGINE_KERNEL
+from configurator.core.estimate.collectives import release_family
 from configurator.core.estimate.crossval import Point, source_group
 from configurator.core.estimate.estimator import (
     CAL,
@@ -295,6 +296,13 @@ def _build_of(row: Row, kind: str, cal: Calibration) -> Calibration:
     return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"), cal)
 
 
+def server_family(engine: str, build: Calibration) -> str:
+    """The release family whose serving floors a vLLM or SGLang row's run paid (collectives.release_family: "2025",
+    "sglang-0.5", "vllm-0.11"), read from the constants the row is scored with (_build_of: its named release, else the
+    current one the plain estimate describes); benchmarks/accuracy.py splits the MoE rows by it (moe42)."""
+    return release_family(engine, build.sglang_version if engine == "sglang" else build.vllm_version)
+
+
 def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
     measured_key = MEASURED[kind]
@@ -338,6 +346,8 @@ def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[l
         if kind == "decode_speed" and row.get("microbatch") == 1:
             value = microbatch_one_rate(value, model, precision, gpu, build)
         tags = (f"backend:{row.get('llamacpp_backend', 'cuda')}",) if row["engine"] == "llama.cpp" else ()
+        if row["engine"] in ("vllm", "sglang"):
+            tags = (f"release:{server_family(row['engine'], build)}",)
         out.append(Comparison(kind, label, float(row[measured_key]), value, row["source"], tags))
     return out, skipped
 

@@ -523,6 +523,9 @@ class Calibration:
     # releases ran it (collectives.release_family "2025": SGLang 0.4.x and every vLLM release measured). The joint fit
     # gives 393 us, which leaves the SGLang 16 x H100 row at -32 % and the vLLM DeepSeek-V3.2 row at +1 %; 330 us is
     # chosen between the two DeepSeek sources (-23 %, +14 %), the loss over all decode rows nearly flat across 300-400.
+    # moe42: the V3.2 row has read mla_layer_latency_vllm since moetp29, so only "2025"-family rows read this floor; its
+    # fitted ones (July 2025) refit it to 261 us, its held-out ones of Dec 2024-Feb 2025 imply 380-700 us (a release
+    # trend inside the family: docs/estimates.md, round 42). Not changed.
     mla_layer_latency_server: float = 330e-6
     # The same floor in SGLang 0.5 on (collectives.release_family "sglang-0.5": the plain SGLang estimate). FITTED
     # (2026-12-03, `benchmarks/accuracy.py --fit decode_speed` over this knob alone, all else as shipped) on SGLang's own
