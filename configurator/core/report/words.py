@@ -3177,6 +3177,7 @@ _ZH_LINKS: dict[str, str] = {
     "NVLink": "NVLink",
     "PCIe": "PCIe",
     "the inter-node fabric (InfiniBand)": "节点间网络（InfiniBand）",
+    "AMD Infinity Fabric (xGMI)": "AMD Infinity Fabric（xGMI）",
 }
 
 
