@@ -1,15 +1,18 @@
 """What reads CDNA 3 MoE decode fast is not the collective or the expert kernels (issue #29, amd42): the estimate's
 all-reduce over Infinity Fabric and its MoE layer on MI300X / MI325X, checked against kernel measurements that name
-their source; the AMD MoE rows it reproduces within 30 % say their source too."""
+their source; and the vLLM launch on AMD Instinct switches on the AITER kernels those facts are."""
 
 from __future__ import annotations
 
 import pytest
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common.reasons import from_json
+from configurator.core.estimate.backends import VLLM_AITER_ARCHITECTURES
 from configurator.core.estimate.collectives import XGMI_ALLREDUCE_US, allreduce_latency
 from configurator.core.estimate.estimator import CAL, _bw_efficiency, estimate, moe_expert_efficiency
 from configurator.core.estimate.workload import Workload
+from configurator.core.launch.commands import launch_command
 from configurator.core.report import words
 
 # ROCm/aiter, aiter/configs/model_configs/a8w8_blockscale_tuned_fmoe_ds_v3.csv, the cu_num 304 rows of commit 84493f0e5b
@@ -79,3 +82,34 @@ def test_the_estimates_qwen3_moe_layer_is_not_faster_than_aiters_kernel(
     33-352 us at 1-128 tokens; the estimate's layer (its 43 us floor with the touched experts' stream) 1.1-2.1x as long."""
     gpu = catalog.get("gpus", "mi300x")
     assert _moe_layer_us(gpu, "bf16", 128, 8, 3 * 4096 * inter * 2, tokens) >= AITER_QWEN3_MI300X_US[inter][tokens]
+
+
+def _launch(catalog: Catalog, gpu: str, kv: str = "bf16", gpus: int = 8) -> dict[str, object]:
+    card = catalog.get("gpus", gpu)
+    w = Workload(kind="inference", precision="fp8", context=4096, batch=4, engine="vllm", kv_precision=kv)
+    result = estimate(catalog.get("models", "deepseek-r1"), w, card, gpus)
+    return dict(launch_command(catalog.get("models", "deepseek-r1"), result, gpu=card))
+
+
+def test_a_vllm_launch_on_mi300x_and_mi355x_switches_aiter_on(catalog: Catalog) -> None:
+    """vLLM runs AMD's AITER kernels only with VLLM_ROCM_USE_AITER set (vllm/envs.py: default "False"; AMD's dev-docker
+    README at ROCm/vllm f8c9a385, 2025-08-28: "the default value is `0`"), and the estimate's CDNA 3 decode is AITER's
+    kernels: the launch on MI300X (gfx942) and MI355X (gfx950) sets the switch before `vllm serve`, says why in English
+    and Chinese, and keeps the server command itself as it was."""
+    for gpu in ("mi300x", "mi355x"):
+        launch = _launch(catalog, gpu)
+        assert launch["build"] == "export VLLM_ROCM_USE_AITER=1"
+        assert str(launch["command"]).startswith("vllm serve deepseek-ai/DeepSeek-R1 ")
+        said = from_json(launch["build_said"])  # type: ignore[arg-type]
+        assert "VLLM_ROCM_USE_AITER=1" in words.say(said) and "AITER" in words.say(said)
+        with words.language("zh_CN"):
+            assert "先开启 AMD 的 AITER 内核" in words.say(said)
+
+
+def test_aiter_stays_off_where_it_does_not_run(catalog: Catalog) -> None:
+    """Not on NVIDIA, not on CDNA 2 (MI250X: ROCm/aiter's README lists gfx942 and gfx950 only), not with an FP8 KV cache
+    (the same AMD README's known issue: "AITER does not support fp8 kv cache")."""
+    assert "build" not in _launch(catalog, "h200-sxm")
+    assert "build" not in _launch(catalog, "mi300x", kv="fp8")
+    assert VLLM_AITER_ARCHITECTURES == ("CDNA 3", "CDNA 4")
+    assert catalog.get("gpus", "mi250x").architecture not in VLLM_AITER_ARCHITECTURES
