@@ -130,9 +130,10 @@ XGMI_ALLREDUCE_US: dict[int, tuple[float, float]] = {
 }
 """Measured small all-reduces over AMD Infinity Fabric (xGMI) between MI300X OAMs (amd42). The decode step's fitted
 NVLink-class latency (Calibration.allreduce_nvlink_s, 15 us) is within 3 % of the faster of the two at 8 GPUs, the
-layout every CDNA 3 tensor-parallel serving row runs; at 2 and 4 GPUs the measured latency is lower than the fitted
-figure (the estimate stays the fitted one: it carries the step's other per-collective costs, fitted on NVIDIA rows).
-So the all-reduce is not what reads CDNA 3 MoE decode fast (tests/core/test_cdna3_decode_facts.py)."""
+layout of 14 of the 18 held-out CDNA 3 MoE tensor-parallel rows; at 2 and 4 GPUs QuickReduce's kernel is below the
+fitted figure and RCCL above it (the estimate stays the fitted one: it carries the step's other per-collective costs,
+fitted on NVIDIA rows). So the all-reduce is not what reads CDNA 3 MoE decode fast (tests/core/
+test_cdna3_decode_facts.py; docs/estimates.md round 42)."""
 
 
 def allreduce_latency(gpu: Gpu, gpus: int, nvlink_s: float, pcie_s: float, fabric_s: float) -> tuple[float, str]:
