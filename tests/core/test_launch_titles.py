@@ -137,7 +137,8 @@ def test_every_launch_title_is_its_code_in_english_and_chinese_in_chinese(catalo
     # not titles: a serving engine's release, and the build before the command on a card llama.cpp's prebuilt binaries
     # carry no code for (test_support's Pascal test reads it) or whose timed backend a download would not pin
     # (test_estimator_backends), and BF16 weights served as float16 on a card without
-    # bfloat16 (test_launch_half), and the Ray cluster a vLLM server over several nodes starts first, and llama.cpp's Metal build on a Mac
+    # bfloat16 (test_launch_half), and the Ray cluster a vLLM server over several nodes starts first, and llama.cpp's Metal build on a Mac,
+    # and the AITER switch a vLLM server on AMD Instinct sets first (test_cdna3_decode_facts)
     steps = {
         "launch.release",
         "launch.build-source",
@@ -148,6 +149,7 @@ def test_every_launch_title_is_its_code_in_english_and_chinese_in_chinese(catalo
         "launch.fp16-served",
         "launch.ray-cluster",
         "launch.metal",
+        "launch.rocm-aiter",
     }
     assert codes == {code for code in EN if code.startswith("launch.")} - steps
     assert len(titles) > 150

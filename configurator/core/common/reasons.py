@@ -2334,6 +2334,10 @@ EN: dict[str, Template] = {
     # the steps before the launch command on a card llama.cpp's prebuilt binaries carry no code for (LaunchJson.build)
     "launch.build-source": "build llama.cpp for sm_{sm} with a CUDA {cuda} toolkit (its prebuilt binaries carry no {arch} code)",
     "launch.ray-cluster": "start a Ray cluster over the {nodes} nodes first (vLLM runs one server across them)",
+    "launch.rocm-aiter": (
+        "switch on AMD's AITER kernels first (vLLM runs them only with {env}; the estimate's speed on this card is "
+        "theirs)"
+    ),
     "launch.metal": "install llama.cpp's macOS build: it runs on the Mac's GPU with Metal, on by default",
     "launch.fp16-served": (
         "the BF16 weights served in float16: {arch} has no bfloat16, which vLLM and SGLang refuse below compute "

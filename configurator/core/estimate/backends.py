@@ -461,3 +461,26 @@ def decode_gemm_tflops(fact: DecodeGemmFact, stream_share: float, norm: float) -
         else:
             lo = a
     return round((lo + hi) / 2)
+
+
+# vLLM on AMD Instinct runs AMD's AITER kernels (tuned GEMMs, fused MoE, MLA and paged attention, norms) only when the
+# launch sets VLLM_ROCM_USE_AITER: "Disable aiter ops unless specifically enabled. Acts as a parent switch to enable the
+# rest of the other operations", default "False" (vllm/envs.py), and AMD's own serving README: "To enable the feature
+# make sure the following environment is set: `VLLM_ROCM_USE_AITER=1`, the default value is `0`", its DeepSeek-V3 / R1
+# instructions launching with `-e VLLM_ROCM_USE_AITER=1` (both at ROCm/vllm f8c9a385, 2025-08-28: https://github.com/
+# ROCm/vllm/blob/f8c9a385233a8e1f724411785a1c326006640df5/docs/dev-docker/README.md and vllm/envs.py; the later envs.py
+# copies in the code corpus, one with 2026's MXFP8 emulation switches, keep the "False" default). The estimate's CDNA 3
+# decode reads AITER's kernels (DECODE_GEMM_FACTS: aiter's tuned GEMMs; its MoE layer checked against aiter's tuned
+# fused-MoE times, tests/core/test_cdna3_decode_facts.py), and stacks without AITER measured slower (the ROCm MoE rows
+# of February 2025: docs/estimates.md round 42), so the launch turns it on where AITER runs: gfx942 (MI300X, MI325X:
+# "Fully supported") and gfx950 (MI350, MI355X: "Supported"), ROCm/aiter's README "Supported Hardware" at e4048607
+# (2026-08-22). Not with an FP8 KV cache: AMD's dev-docker README above, "Known Issues and Workarounds": "AITER does not
+# support fp8 kv cache".
+VLLM_AITER_ENV = ("VLLM_ROCM_USE_AITER", "1")
+VLLM_AITER_ARCHITECTURES = ("CDNA 3", "CDNA 4")
+
+
+def vllm_rocm_aiter(gpu: Gpu | None, kv_cache_dtype: str | None = None) -> bool:
+    """Whether a vLLM launch on `gpu` turns AMD's AITER kernels on (VLLM_AITER_ENV): an Instinct family AITER supports,
+    without an FP8 KV cache."""
+    return gpu is not None and gpu.architecture in VLLM_AITER_ARCHITECTURES and kv_cache_dtype != "fp8"

@@ -119,12 +119,31 @@ def spans_nodes(gpu: Gpu, gpus: int) -> bool:
     return bool(gpu.nvlink) and gpu.form_factor != "pcie" and gpus > GPUS_PER_NVLINK_DOMAIN
 
 
+XGMI_ALLREDUCE_US: dict[int, tuple[float, float]] = {
+    # GPUs -> (RCCL, QuickReduce FP16 two-shot) latency in us of one all-reduce of 64 KB, the message of a decode step
+    # of a 7168-wide model at 4 sequences in bf16 (4 x 7168 x 2 B = 57 KB). mk1-project/quickreduce README at 910e8922
+    # (2025-03-16), "All-Reduce Latency across 2xMI300X / 4xMI300X / 8xMI300X", ROCm 6.2, RCCL 2.20.5, 8 x MI300X on
+    # TensorWave; 32-128 KB read 16.2-22.6 (RCCL) and 14.8-16.2 (QR-FP16) at 8 GPUs
+    2: (17.52, 8.98),
+    4: (18.23, 11.02),
+    8: (20.00, 15.41),
+}
+"""Measured small all-reduces over AMD Infinity Fabric (xGMI) between MI300X OAMs (amd42). The decode step's fitted
+NVLink-class latency (Calibration.allreduce_nvlink_s, 15 us) is within 3 % of the faster of the two at 8 GPUs, the
+layout of 14 of the 18 held-out CDNA 3 MoE tensor-parallel rows; at 2 and 4 GPUs QuickReduce's kernel is below the
+fitted figure and RCCL above it (the estimate stays the fitted one: it carries the step's other per-collective costs,
+fitted on NVIDIA rows). So the all-reduce is not what reads CDNA 3 MoE decode fast (tests/core/
+test_cdna3_decode_facts.py; docs/estimates.md round 42)."""
+
+
 def allreduce_latency(gpu: Gpu, gpus: int, nvlink_s: float, pcie_s: float, fabric_s: float) -> tuple[float, str]:
-    """Latency of one small all-reduce (a decode step's activations) among `gpus` x `gpu`, and over what."""
+    """Latency of one small all-reduce (a decode step's activations) among `gpus` x `gpu`, and over what: an AMD card's
+    GPU-to-GPU fabric is Infinity Fabric (xGMI, the catalog's `nvlink` field holds the family), at the NVLink-class
+    latency (XGMI_ALLREDUCE_US measures it)."""
     if spans_nodes(gpu, gpus):
         return fabric_s, "the inter-node fabric (InfiniBand)"
     if gpu.nvlink:
-        return nvlink_s, "NVLink"
+        return nvlink_s, "AMD Infinity Fabric (xGMI)" if gpu.nvlink.startswith("xgmi") else "NVLink"
     return pcie_s, "PCIe"
 
 

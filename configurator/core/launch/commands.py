@@ -5,7 +5,12 @@ from __future__ import annotations
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import LaunchJson, ParallelismJson
-from configurator.core.estimate.backends import llamacpp_backend, sglang_attention_backend
+from configurator.core.estimate.backends import (
+    VLLM_AITER_ENV,
+    llamacpp_backend,
+    sglang_attention_backend,
+    vllm_rocm_aiter,
+)
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.launch.shell import ShellWord, join_argv
@@ -262,6 +267,12 @@ def launch_command(
                 f"ray start --head --port {RAY_PORT}  # on node 0; on each other node: ray start --address=$HEAD_ADDR:{RAY_PORT}"
             )
             launch["build_said"] = as_json(Reason.of("launch.ray-cluster", nodes=nodes))
+        elif vllm_rocm_aiter(gpu, VLLM_KV.get(w["kv_precision"])):
+            # AMD's AITER kernels, which the estimate's CDNA 3 decode times, run only when the launch switches them on
+            # (backends.VLLM_AITER_ENV); a Ray cluster's nodes would each need it, so only one machine's launch sets it
+            name, value = VLLM_AITER_ENV
+            launch["build"] = f"export {name}={value}"
+            launch["build_said"] = as_json(Reason.of("launch.rocm-aiter", env=f"{name}={value}"))
         return _said_half(launch, gpu, w["precision"])
     if engine == "sglang":
         release = release_label("sglang", SGLANG_CURRENT)

@@ -1876,6 +1876,7 @@ ZH_REASONS: dict[str, Template] = {
     "launch.engine": lambda r, _say: ENGINE_NAMES.get(str(r.fields["engine"]), str(r.fields["engine"])),
     "launch.build-source": "先用 CUDA {cuda} 工具包为 sm_{sm} 编译 llama.cpp（其预编译包不含 {arch} 的代码）",
     "launch.ray-cluster": "先在 {nodes} 个节点上启动 Ray 集群（vLLM 在其上运行一个跨节点的服务）",
+    "launch.rocm-aiter": "先开启 AMD 的 AITER 内核（vLLM 仅在设置 {env} 时使用它们；本卡的估算速度即按其计）",
     "launch.metal": "安装 llama.cpp 的 macOS 版本：它默认启用 Metal，在 Mac 的 GPU 上运行",
     "launch.fp16-served": "BF16 权重以 float16 加载运行：{arch} 不支持 bfloat16，vLLM 和 SGLang 在计算能力 8.0 以下拒绝 bfloat16",
     "launch.build-source-hip": "先用 ROCm {rocm} 为 {target} 编译 llama.cpp 的 HIP 后端（其预编译 ROCm 包不含 {target} 的代码）",
@@ -3177,6 +3178,7 @@ _ZH_LINKS: dict[str, str] = {
     "NVLink": "NVLink",
     "PCIe": "PCIe",
     "the inter-node fabric (InfiniBand)": "节点间网络（InfiniBand）",
+    "AMD Infinity Fabric (xGMI)": "AMD Infinity Fabric（xGMI）",
 }
 
 
