@@ -293,7 +293,9 @@ def _build_of(row: Row, kind: str, cal: Calibration) -> Calibration:
         return vllm_release(row["vllm_release"], cal) if "vllm_release" in row else cal
     if ENGINE_ALIASES.get(row["engine"], row["engine"]) != "llama.cpp" or "llamacpp_date" not in row:
         return cal  # a row that does not name its build is scored as the plain estimate (Calibration)
-    return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"), cal)
+    build = llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"), cal)
+    # the Vulkan driver the run used, where the row names it or its OS (backends.VULKAN_DRIVER_FAMILY); else Mesa RADV
+    return replace(build, llamacpp_vulkan_driver=row["vulkan_driver"]) if "vulkan_driver" in row else build
 
 
 def server_family(engine: str, build: Calibration) -> str:

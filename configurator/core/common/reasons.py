@@ -2764,6 +2764,8 @@ EN: dict[str, Template] = {
     "GPU's previous step (the step is the longer of the two)",
     "est.how-vulkan-coopmat1": ", x {share:.2f} for Vulkan's KHR_coopmat shaders (the driver gives llama.cpp no "
     "NV_coopmat2 here; RTX 3090 coopmat1 / coopmat2, llama.cpp PRs #12135 and #13506)",
+    "est.how-vulkan-driver": ", x {share:.2f} for the {arch}'s Vulkan build under the {driver} driver (its share of "
+    "HIP's prompt rate, measured on one card, build and day: kyuz0's R9700 llama-bench pp512, build 7423)",
     "est.how-vulkan-bf16": "BF16 weights on Vulkan's scalar shaders (the {arch}'s driver reports no bf16 support to "
     "llama.cpp, 'bf16: 0', so no matrix cores) at {share:.0%} of {tflops:.1f} fp32 TFLOPS, measured on its own BF16 "
     "prompt runs",

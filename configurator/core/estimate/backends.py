@@ -297,6 +297,77 @@ VULKAN_COOPMAT1_FACTS: tuple[VulkanPathFact, ...] = (
 VULKAN_COOPMAT1_SHARE = round(math.prod(f.share for f in VULKAN_COOPMAT1_FACTS) ** (1 / len(VULKAN_COOPMAT1_FACTS)), 3)
 
 
+@dataclass(frozen=True)
+class VulkanDriverFact:
+    """One card, build, day and model measured on llama.cpp's Vulkan backend under one driver and on HIP side by side:
+    the share of HIP's prompt rate that driver's Vulkan build reaches."""
+
+    family: str  # the catalog's `architecture`
+    driver: str  # "radv" (Mesa) or "amdvlk" (AMD's PAL-based driver)
+    card: str
+    model: str
+    vulkan: float  # pp512 tokens/s on Vulkan under `driver`
+    hip: float  # pp512 tokens/s on HIP (ROCm 7.1.1), same build and day
+    source: str
+
+    @property
+    def share(self) -> float:
+        return self.vulkan / self.hip
+
+
+# kyuz0/amd-r9700-ai-toolboxes benchmark/results/*__{rocm7.1.1,vulkan_radv,vulkan_amdvlk}__fa1__single.log at commit
+# 2e8bef1 (2025-12-17): llama-bench -fa 1 -ngl 99 pp512, build 2aa45ef9e (7423) in every file, one AMD Radeon AI PRO
+# R9700 (gfx1201). Both drivers expose the matrix cores ("matrix cores: KHR_coopmat" on "RADV GFX1201" and on "AMD
+# open-source driver"), so these are the matrix path's shaders, not the scalar ones (VULKAN_MATRIX_SINCE). The dense
+# quantized models only: an MoE prompt's experts and a BF16 prompt take other shaders (same files: Qwen3-Coder-30B-A3B
+# Q4_K_M RADV 0.52 / AMDVLK 0.61, gpt-oss-20b MXFP4 0.59 / 0.79, Nemotron-3-Nano Q4_K_XL 0.61 / 0.80; Ministral 3 8B
+# BF16 0.36 / 0.19, AMDVLK reporting 'bf16: 0'), and are not priced by this share. DERIVED: the geometric mean per
+# driver, RADV 0.474 (0.504, 0.451, 0.470), AMDVLK 0.585 (0.657, 0.562, 0.542).
+_KYUZ0_R9700 = (
+    "https://github.com/kyuz0/amd-r9700-ai-toolboxes/blob/2e8bef127fa79fe664af0ba73e199a6ed3723696/benchmark/results/"
+)
+VULKAN_DRIVER_PREFILL_FACTS: tuple[VulkanDriverFact, ...] = tuple(
+    VulkanDriverFact(
+        "RDNA 4",
+        driver,
+        "AMD Radeon AI PRO R9700",
+        model,
+        vulkan,
+        hip,
+        f"{_KYUZ0_R9700}{file}__vulkan_{driver}__fa1__single.log",
+    )
+    for driver, model, file, vulkan, hip in (
+        ("radv", "llama 7B Q4_0", "llama-2-7b.Q4_0", 2361.19, 4687.55),
+        ("radv", "gemma3 4B Q3_K - Small", "gemma-3-4b-it-Q3_K_S", 2841.26, 6304.04),
+        ("radv", "gemma3 12B Q8_0", "gemma-3-12b-it-UD-Q8_K_XL", 1330.53, 2828.25),
+        ("amdvlk", "llama 7B Q4_0", "llama-2-7b.Q4_0", 3081.52, 4687.55),
+        ("amdvlk", "gemma3 4B Q3_K - Small", "gemma-3-4b-it-Q3_K_S", 3545.06, 6304.04),
+        ("amdvlk", "gemma3 12B Q8_0", "gemma-3-12b-it-UD-Q8_K_XL", 1533.74, 2828.25),
+    )
+)
+# The driver a Vulkan run used. Linux distributions ship Mesa's RADV; AMDVLK, AMD's open-source Vulkan driver, is the
+# PAL-based driver "shared with the Radeon Windows Vulkan driver" (Phoronix, 'AMD Open-Source Driver For Vulkan
+# "AMDVLK" Is Now Available', 2017-12-22, https://www.phoronix.com/review/amdvlk-radeon-vulkan), so a run on Windows
+# reads AMDVLK's share. The plain estimate is a Linux build's: RADV.
+VULKAN_DRIVER_FAMILY: dict[str, str] = {"radv": "radv", "amdvlk": "amdvlk", "windows": "amdvlk"}
+DEFAULT_VULKAN_DRIVER = "radv"
+
+
+@lru_cache(maxsize=16)
+def _driver_share(family: str, driver: str) -> float | None:
+    shares = [f.share for f in VULKAN_DRIVER_PREFILL_FACTS if f.family == family and f.driver == driver]
+    return round(math.prod(shares) ** (1 / len(shares)), 3) if shares else None
+
+
+def vulkan_driver_prefill_share(gpu: Gpu, driver: str | None) -> tuple[float, str] | None:
+    """The share of HIP's quantized prompt rate a Vulkan build on the matrix path reaches on `gpu`'s family under
+    `driver` (radv, amdvlk, windows; None: DEFAULT_VULKAN_DRIVER), and the driver whose measurement it is; None where
+    no same-build pair was measured (the family then keeps HIP's rate)."""
+    measured = VULKAN_DRIVER_FAMILY.get(driver or DEFAULT_VULKAN_DRIVER, DEFAULT_VULKAN_DRIVER)
+    share = _driver_share(str(gpu.architecture), measured)
+    return None if share is None else (share, measured)
+
+
 def vulkan_matrix_cores(gpu: Gpu, date: str) -> str:
     """Whether a Vulkan build of `date` (YYYY-MM; "9999" today) multiplies on `gpu`'s matrix cores: "matrix",
     "coopmat1" on an NVIDIA family whose driver gives llama.cpp only KHR_coopmat (VULKAN_COOPMAT1_FAMILIES), or

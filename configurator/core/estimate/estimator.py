@@ -47,6 +47,7 @@ from configurator.core.estimate.backends import (
     llamacpp_backend,
     moe_expert_share,
     sglang_attention_backend,
+    vulkan_driver_prefill_share,
     vulkan_matrix_cores,
 )
 from configurator.core.estimate.cards import as_gpus
@@ -398,6 +399,10 @@ class Calibration:
     # The month (YYYY-MM) of the llama.cpp build and its drivers a run used (llamacpp_build); the plain estimate is
     # today's. Vulkan's matrix cores depend on it (backends.vulkan_matrix_cores).
     llamacpp_date: str = "9999"
+    # The Vulkan driver a run used (radv, amdvlk, windows; backends.VULKAN_DRIVER_FAMILY); None: a Linux build's Mesa
+    # RADV. On a family with a measured same-build pair (backends.VULKAN_DRIVER_PREFILL_FACTS) it sets the share of
+    # HIP's prompt rate a Vulkan build reaches.
+    llamacpp_vulkan_driver: str | None = None
     # vLLM's async scheduling (--async-scheduling, vllm-project/vllm PR #19970, June 2025: "overlapping scheduling with
     # model execution ... the scheduler operate[s] one step ahead") takes the engine's per-step host work
     # (step_overhead_vllm) off the step's critical path: the step is the GPU's part or that host work, whichever is
@@ -2183,11 +2188,30 @@ def llamacpp_prefill_tflops(
         # the fitted Vulkan rows ran NV_coopmat2; KHR_coopmat's shaders reach a measured share of that rate
         rate *= VULKAN_COOPMAT1_SHARE
         why += (Reason.of("est.how-vulkan-coopmat1", share=VULKAN_COOPMAT1_SHARE),)
+    driver = _vulkan_driver_share(gpu, quantized, cal=cal)
+    if driver is not None:
+        rate *= driver[0]
+        why += (driver[1],)
     family = unified_prefill_factor(gpu)  # a unified-memory family's measured factor (estimate/unified.py)
     if family is not None and family != 1.0 and quantized:  # fitted on quantized weights only (unified.py)
         rate *= family
         why += (Reason.of("est.how-unified-family", arch=gpu.architecture, factor=family),)
     return rate, why
+
+
+def _vulkan_driver_share(gpu: Gpu, quantized: bool, *, cal: Calibration) -> tuple[float, Reason] | None:
+    """A quantized prompt on a Vulkan build's matrix path on an AMD family with a measured same-build pair: the share of
+    HIP's rate its driver reaches (backends.vulkan_driver_prefill_share: RDNA 4, Mesa RADV 0.47, AMDVLK and AMD's
+    Windows driver 0.59). None elsewhere (HIP's rate stands)."""
+    if not quantized or gpu.vendor != "amd" or llamacpp_backend(gpu, cal.llamacpp_backend) != "vulkan":
+        return None
+    if vulkan_matrix_cores(gpu, cal.llamacpp_date) != "matrix":
+        return None
+    fact = vulkan_driver_prefill_share(gpu, cal.llamacpp_vulkan_driver)
+    if fact is None:
+        return None
+    share, driver = fact
+    return share, Reason.of("est.how-vulkan-driver", share=share, driver=driver, arch=gpu.architecture)
 
 
 def _board_tflops(gpu: Gpu, cal: Calibration) -> float:

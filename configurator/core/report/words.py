@@ -2826,6 +2826,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.decode-gemm-measured": "{family} 上解码步的权重矩阵乘按 {tflops:.0f} TFLOPS 计：这一速率复现了在解码行数"
     "（64–256 token；{card}，ROCm/aiter 调优的 FP8 矩阵乘）下实测的内核时间，而非规格表峰值",
     "est.async-scheduling": "vLLM 异步调度：引擎每步 {ms:.2f} ms 的主机工作与 GPU 的上一步重叠（每步取两者中较长者）",
+    "est.how-vulkan-driver": "，{arch} 的 Vulkan 构建在 {driver} 驱动下再 x {share:.2f}（其提示处理速度为 HIP 的这一比例，在同一张卡、同一构建、同一天测得：kyuz0 的 R9700 llama-bench pp512，构建 7423）",
     "est.how-vulkan-coopmat1": "，Vulkan 的 KHR_coopmat 着色器再 x {share:.2f}（此处驱动未向 llama.cpp 提供 NV_coopmat2；依据 RTX 3090 上 coopmat1 与 coopmat2 之比，llama.cpp PR #12135 与 #13506）",
     "est.how-vulkan-bf16": "BF16 权重走 Vulkan 的标量着色器（{arch} 的驱动向 llama.cpp 报告不支持 bf16，即 'bf16: 0'，用不上矩阵核心），按 {tflops:.1f} fp32 TFLOPS 的 {share:.0%} 计，依据其自身 BF16 提示处理实测",
     "est.how-vulkan-scalar": "Vulkan 着色器在向量单元上计算（驱动未向 llama.cpp 提供矩阵核心），按 {tflops:.1f} fp32 TFLOPS 的 {share:.0%} 计",
