@@ -107,6 +107,7 @@ FIELD_LABELS: dict[str, object] = {
     "network_gbps_per_gpu": QT_TRANSLATE_NOOP("CatalogField", "Network per GPU"),
     "noise": QT_TRANSLATE_NOOP("CatalogField", "Noise"),
     "norm": QT_TRANSLATE_NOOP("CatalogField", "Normalization"),
+    "norms_per_layer": QT_TRANSLATE_NOOP("CatalogField", "Norms per layer"),
     "notes": QT_TRANSLATE_NOOP("CatalogField", "Notes"),
     "num_attention_heads": QT_TRANSLATE_NOOP("CatalogField", "Attention heads"),
     "num_kv_heads": QT_TRANSLATE_NOOP("CatalogField", "Key-value heads"),

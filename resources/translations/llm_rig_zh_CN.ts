@@ -977,7 +977,7 @@
     </message>
     <message>
         <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
-        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
@@ -1078,287 +1078,292 @@
     </message>
     <message>
         <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
+        <source>Norms per layer</source>
+        <translation>每层归一化个数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
         <source>Key-value heads</source>
         <translation>键值头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
         <source>NVLink bandwidth</source>
         <translation>NVLink 带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
         <source>Peer-to-peer transfers</source>
         <translation>点对点传输</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
         <source>Active parameters</source>
         <translation>激活参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
         <source>Parameter count source</source>
         <translation>参数量来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
         <source>Total parameters</source>
         <translation>总参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
         <source>PCIe generation</source>
         <translation>PCIe 代数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
         <source>PCIe lanes</source>
         <translation>PCIe 通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
         <source>Accessory per GPU</source>
         <translation>每块 GPU 所需配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
         <source>Platform</source>
         <translation>平台</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
         <source>Port speed</source>
         <translation>端口速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
         <source>Ports</source>
         <translation>端口数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
         <source>Lowest power limit</source>
         <translation>最低功耗上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
         <source>Power limit source</source>
         <translation>功耗上限来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
         <source>Power supply</source>
         <translation>电源功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
         <source>Query and key norms</source>
         <translation>Query 与 key 归一化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
         <source>Resizable BAR</source>
         <translation>Resizable BAR（可调整 BAR）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
         <source>Slot openings</source>
         <translation>扩展槽挡板位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="159"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="160"/>
         <source>Usable graphics memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="160"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="161"/>
         <source>Usable memory source</source>
         <translation>可用显存来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
         <source>Provider type</source>
         <translation>服务商类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
         <source>Power supply bays</source>
         <translation>电源仓位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
         <source>Redundant power supplies</source>
         <translation>冗余电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
         <source>Total power supply</source>
         <translation>电源总功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
         <source>Rack units</source>
         <translation>机架高度（U）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
         <source>Radiator size</source>
         <translation>冷排尺寸</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
         <source>Release year</source>
         <translation>发布年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
         <source>Sequential read</source>
         <translation>顺序读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
         <source>Sequential write</source>
         <translation>顺序写入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
         <source>Sliding window</source>
         <translation>滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
         <source>Sliding-window layers</source>
         <translation>滑动窗口层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
         <source>Slot width</source>
         <translation>占用槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
         <source>Socket</source>
         <translation>插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
         <source>Source for the end of new sales</source>
         <translation>停售新品的来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
         <source>Spacing</source>
         <translation>间距槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="153"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="153"/>
         <location filename="../../configurator/qt/catalog_fields.py" line="154"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="155"/>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="155"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="156"/>
         <source>Thermal design power</source>
         <translation>热设计功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="156"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="157"/>
         <source>How the compute figures were read</source>
         <translation>算力数据的读法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="157"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="158"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="158"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="159"/>
         <source>Tied embeddings</source>
         <translation>共享词嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="161"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="162"/>
         <source>Virtual CPUs</source>
         <translation>虚拟 CPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="162"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="163"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="163"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="164"/>
         <source>Vendor part number</source>
         <translation>厂商料号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="164"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="165"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="165"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="166"/>
         <source>Graphics memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="166"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="167"/>
         <source>Graphics memory in all</source>
         <translation>显存总量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="167"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="168"/>
         <source>Rated power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="168"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="169"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>
