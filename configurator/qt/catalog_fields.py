@@ -10,6 +10,7 @@ FIELD_LABELS: dict[str, object] = {
     "architecture": QT_TRANSLATE_NOOP("CatalogField", "Architecture"),
     "attention_head_gate": QT_TRANSLATE_NOOP("CatalogField", "Per-head attention gate"),
     "attention_output_gate": QT_TRANSLATE_NOOP("CatalogField", "Gated attention output"),
+    "attention_sinks": QT_TRANSLATE_NOOP("CatalogField", "Attention sinks"),
     "atx_version": QT_TRANSLATE_NOOP("CatalogField", "ATX version"),
     "base_clock_ghz": QT_TRANSLATE_NOOP("CatalogField", "Base clock"),
     "bf16_tflops": QT_TRANSLATE_NOOP("CatalogField", "BF16 compute"),

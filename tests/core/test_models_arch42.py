@@ -221,3 +221,46 @@ def test_minimax_m2_5_api_total_holds_its_fp8_block_scales() -> None:
     assert _total("minimax-m2.5") == _total("minimax-m2.7") == 228_689_764_864
     assert count_params(load_hf_config(CONFIGS / "minimax-m2.5.json")).total == 228_689_764_864
     assert _total("minimax-m2.5") + _fp8_block_scales(config) == 228_703_644_928
+
+
+def test_gpt_oss_counts_its_sinks_and_router_biases() -> None:
+    """GptOssAttention keeps `sinks`, one learned logit per query head, and GptOssTopKRouter a bias beside its weight,
+    one value per expert (transformers models/gpt_oss). HF API totals: openai/gpt-oss-20b 20,914,757,184 and
+    gpt-oss-120b 116,829,156,672 (files 69468411049, 70911651117). Before: 2,304 (24 x (64 + 32)) and 6,912
+    (36 x (64 + 128)) short. The importer sets both from the model type."""
+    assert _total("gpt-oss-20b") == 20_914_757_184
+    assert _total("gpt-oss-120b") == 116_829_156_672
+    model = MODELS["gpt-oss-20b"]
+    assert model.moe is not None
+    config = {
+        "model_type": "gpt_oss",
+        "hidden_size": model.hidden_size,
+        "num_hidden_layers": model.num_layers,
+        "num_attention_heads": model.num_attention_heads,
+        "num_key_value_heads": model.num_kv_heads,
+        "head_dim": model.head_dim,
+        "intermediate_size": model.moe.expert_intermediate_size,
+        "num_local_experts": model.moe.num_experts,
+        "num_experts_per_tok": model.moe.experts_per_token,
+        "vocab_size": model.vocab_size,
+        "max_position_embeddings": model.max_context,
+        "sliding_window": model.sliding_window,
+        "tie_word_embeddings": False,
+    }
+    imported = arch_from_hf_config(config, "gpt-oss-20b.json")
+    assert imported.attention_sinks and imported.moe is not None and imported.moe.router_bias
+    assert count_params(imported).total == 20_914_757_184
+
+
+def test_deepseek_v3_2_api_total_holds_the_lightning_indexers_the_record_does_not_count() -> None:
+    """deepseek-ai/DeepSeek-V3.2's HF API total, 685,355,329,792 (file 69468411049), is the count plus the MTP module
+    and 62 lightning indexers (61 layers and the MTP layer's: wq_b 1,536 -> 64 x 128, wk 7,168 -> 128, the keys'
+    LayerNorm weight and bias, weights_proj 7,168 -> 64; DeepSeek-V3.2-Exp's Indexer). The record does not set
+    dsa_indexer (its cache and speed terms would move with it), so its count is 61 x 13,959,424 = 851,524,864 weights
+    (0.13 %) under the checkpoint's text weights: known, said here, left for the estimators' owners."""
+    model = MODELS["deepseek-v3.2"]
+    h, q_rank, heads, dim = model.hidden_size, 1536, 64, 128
+    assert model.mla is not None and model.mla.q_lora_rank == q_rank and model.dsa_indexer is None
+    indexer = q_rank * heads * dim + h * dim + 2 * dim + h * heads
+    mtp = mtp_module_params(model, own_embedding=True)
+    assert _total("deepseek-v3.2") + mtp + (model.num_layers + 1) * indexer == 685_355_329_792

@@ -832,6 +832,11 @@ class ModelArch(Record):
     attention_head_gate: bool = Field(
         default=False, description="per-head output gate: a g_proj of one scalar per query head (Laguna)"
     )
+    attention_sinks: bool = Field(
+        default=False,
+        description="a learned sink logit per query head in each attention layer, a softmax term no token holds "
+        "(gpt-oss's sinks)",
+    )
     qk_norm: Literal["none", "head", "heads"] = Field(
         default="none",
         description="RMSNorm weights on each attention layer's queries and keys: 'head', one head-wide weight each, "

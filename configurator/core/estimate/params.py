@@ -146,6 +146,11 @@ def head_gate_params(m: ModelArch) -> int:
     return m.hidden_size * (windowed * m.num_attention_heads + (full - windowed) * global_heads)
 
 
+def sink_params(m: ModelArch) -> int:
+    """The attention sinks of all attention layers: one learned logit per query head (HF GptOssAttention.sinks)."""
+    return m.attention_layers * m.num_attention_heads if m.attention_sinks else 0
+
+
 def _compressed_attention_params(m: ModelArch) -> int:
     """All DeepSeek-V4 attention layers, tensor by tensor as HF DeepseekV4Attention, its CSA / HCA
     compressors, the CSA Lightning Indexer and the two mHC hyper-connections of each layer store them."""
@@ -263,7 +268,7 @@ def _count_params(m: ModelArch) -> ParamCounts:
         # sliding layers keep the base geometry; the rest are full layers with their own
         windowed = m.num_layers if m.sliding_window_layers is None else m.sliding_window_layers
         attention = windowed * _attention_params(m) + (full - windowed) * _global_attention_params(m)
-    attention += head_gate_params(m)
+    attention += head_gate_params(m) + sink_params(m)
     if m.linear_attention is not None:
         attention += (m.num_layers - full) * _linear_attention_params(m)
     if m.kda is not None:

@@ -271,7 +271,16 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
 # Glm4MoeTopkRouter (glm4_moe, and the GLM MoEs built on it), NemotronHTopkRouter, Glm5Next's router, Kimi Linear's
 # KimiMoEGate (modeling_kimi.py: `self.e_score_correction_bias = nn.Parameter(...)`), ERNIE 4.5's Ernie4_5_MoeTopKRouter
 # (its moe_statics, 1 x experts in fp32)
-_BIASED_ROUTERS = ("glm4_moe", "glm4_moe_lite", "glm_moe_dsa", "glm5_next", "nemotron_h", "kimi_linear", "ernie4_5_moe")
+_BIASED_ROUTERS = (
+    "glm4_moe",
+    "glm4_moe_lite",
+    "glm_moe_dsa",
+    "glm5_next",
+    "nemotron_h",
+    "kimi_linear",
+    "ernie4_5_moe",
+    "gpt_oss",
+)
 
 
 # the MoE blocks that put a sigmoid gate (Linear(hidden, 1), shared_expert_gate) on their shared expert's output:
@@ -314,7 +323,7 @@ def _norms_per_layer(model_type: str, moe: MoeSpec | None) -> int:
 def _router_bias(r: _Reader, model_type: str) -> bool:
     """Whether each MoE router carries a per-expert correction bias: DeepSeek-V3's `topk_method` noaux_tc (DeepSeek-V3
     and V4, Kimi K2), MiniMax-M2's `use_routing_bias`, Hy3's `moe_router_enable_expert_bias`, or a router that always
-    has one."""
+    has one (gpt-oss's GptOssTopKRouter: a Linear with its bias, one value per expert)."""
     return (
         r.get("topk_method") == "noaux_tc"
         or r.get("use_routing_bias") is True
@@ -722,6 +731,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             attention_output_gate=output_gate,
             attention_head_gate=model_type == "laguna",
             qk_norm=_qk_norm(r, model_type),  # type: ignore[arg-type]
+            attention_sinks=model_type == "gpt_oss",  # GptOssAttention.sinks: one logit per query head
             norms_per_layer=_norms_per_layer(model_type, moe),
             global_attention=global_attention,
             mtp_layers=r.count("mtp_num_hidden_layers", "num_nextn_predict_layers", "num_mtp_modules"),

@@ -3798,6 +3798,9 @@ FIELD_HELP_ZH: dict[str, str] = {
         "（Gemma 2、3、4：post_attention_layernorm、pre_ 与 post_feedforward_layernorm）；Gemma 4 的 MoE 层再加三个"
         "归一化和路由器的缩放（8）。Nemotron-H 的单模块层只有一个"
     ),
+    "a learned sink logit per query head in each attention layer, a softmax term no token holds (gpt-oss's sinks)": (
+        "每个注意力层中每个 query 头一个可学习的 sink logit，即不属于任何 token 的 softmax 项（gpt-oss 的 sinks）"
+    ),
     "per_expert_scale: one learned weight per routed expert in each MoE layer's router, scaling the chosen experts' "
     "outputs (Gemma 4)": (
         "per_expert_scale：每个 MoE 层的路由器为每个路由专家保留一个可学习权重，用来缩放被选中专家的输出（Gemma 4）"
