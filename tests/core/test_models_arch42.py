@@ -194,6 +194,19 @@ def test_text_stacks_held_to_their_published_text_counts() -> None:
     assert _total("qwen3-next-80b-a3b") == 79_674_391_296
 
 
+def test_llama_cpp_parameter_counts_of_the_smaller_2026_families() -> None:
+    """llama.cpp's n_params (the GGUF's tensors, MTP layers dropped by the converter) for Qwen3.5-0.8B 752,393,024
+    (file 61992611317), Qwen3.5-9B 8,953,803,264 (files 69367453345, 61790051787), Qwen3.6-27B 26,895,998,464 (file
+    56873454563) and Nemotron-3-Nano-30B-A3B 31,577,940,288 (llama-bench's model_n_params for unsloth's IQ4_XS, file
+    58091926432; Nemotron-Cascade-2-30B, the same architecture, file 56068187102). The HF API's Nano total,
+    31,577,937,344 (file 69468411049), is 2,944 lower (23 MoE layers x 128: its F32 part is 3,072 elements, a public
+    exemption note, file 70996086306); not read why, and llama.cpp's count of the same checkpoint is the one held."""
+    assert _total("qwen3.5-0.8b") == 752_393_024
+    assert _total("qwen3.5-9b") == 8_953_803_264
+    assert _total("qwen3.6-27b") == _total("qwen3.5-27b") == 26_895_998_464
+    assert _total("nemotron-3-nano-30b-a3b") == _total("nemotron-3.5-lightning-30b-a3b") == 31_577_940_288
+
+
 def _fp8_block_scales(config: dict[str, object]) -> int:
     """One float32 scale per 128 x 128 block of every FP8 matrix of MiniMax-M2's layers (quantization_config
     weight_block_size [128, 128]; the router `gate`, e_score_correction_bias and lm_head stay unquantized): q, k, v,
