@@ -173,10 +173,15 @@ def test_deepseek_r1_and_hy3_count_to_their_checkpoints_with_the_mtp_module() ->
     assert _total("hy3") + mtp_module_params(MODELS["hy3"], own_embedding=False) == 298_786_155_776
 
 
-def test_mtp_module_of_a_hybrid_stack_is_refused() -> None:
-    """Qwen3-Next's and Nemotron-H's MTP layers are not one more layer of the stack's last kind."""
+def test_qwen3_next_and_qwen3_5_mtp_modules_are_one_full_attention_layer() -> None:
+    """Qwen3-Next's MTP module is one gated full-attention layer with its MoE, mtp.fc and three norms: Qwen/Qwen3-Next-
+    80B-A3B-Instruct's HF API total 81,324,862,720 is Qwen3-Coder-Next's 79,674,391,296 (no MTP layer) plus it (file
+    69468411049); Qwen3.5-397B-A17B's header audit lists its MTP part at 6,595,568,128 (file 69814713714). Both to the
+    weight. Nemotron-H's stack is refused (its MTP layer is not one more layer of a kind the counter reads alone)."""
+    assert _total("qwen3-next-80b-a3b") + mtp_module_params(MODELS["qwen3-next-80b-a3b"], False) == 81_324_862_720
+    assert mtp_module_params(MODELS["qwen3.5-397b-a17b"], own_embedding=False) == 6_595_568_128
     with pytest.raises(ValueError, match="hybrid"):
-        mtp_module_params(MODELS["qwen3-next-80b-a3b"], own_embedding=False)
+        mtp_module_params(MODELS["nemotron-3-super-120b-a12b"], own_embedding=False)
 
 
 def test_text_stacks_held_to_their_published_text_counts() -> None:

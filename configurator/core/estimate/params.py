@@ -235,11 +235,13 @@ def mtp_module_params(m: ModelArch, own_embedding: bool) -> int:
     and glm4_moe's layer `num_hidden_layers`, which transformers' loaders skip): one more decoder layer of the model's
     last kind, enorm and hnorm, eh_proj (2 x hidden -> hidden) and shared_head.norm, and where the checkpoint stores them
     (`own_embedding`: GLM-4.5, GLM-4.5-Air, DeepSeek-V3) its own copies of the token table and the output head. Not in
-    `count_params`, which counts what inference loads; the checkpoints' published totals hold it. Layers of one kind
-    only (Gemma's, Qwen3-Next's hybrids and Nemotron-H's patterns name their MTP layer otherwise): a hybrid is refused."""
-    if m.linear_attention is not None or m.mamba is not None or m.kda is not None or m.compressed_attention is not None:
-        raise ValueError(f"{m.id}: an MTP module of a hybrid stack is not one more layer of its last kind")
-    layer = count_params(m.model_copy(update={"num_layers": m.num_layers + 1})).total - count_params(m).total
+    `count_params`, which counts what inference loads; the checkpoints' published totals hold it. Qwen3-Next's and
+    Qwen3.5's module (Qwen3NextMultiTokenPredictor: mtp.fc, pre_fc_norm_embedding / _hidden, mtp.norm) is the same around
+    one full-attention layer. Nemotron-H's, Kimi Linear's and DeepSeek-V4's stacks name their MTP layer otherwise: refused."""
+    if m.mamba is not None or m.kda is not None or m.compressed_attention is not None:
+        raise ValueError(f"{m.id}: an MTP module of this hybrid stack is not one more layer of a kind it counts")
+    base = m.model_copy(update={"linear_attention": None}) if m.linear_attention is not None else m
+    layer = count_params(base.model_copy(update={"num_layers": m.num_layers + 1})).total - count_params(base).total
     h = m.hidden_size
     return layer + 2 * h + 2 * h * h + h + (2 * m.vocab_size * h if own_embedding else 0)
 
