@@ -592,773 +592,783 @@
     </message>
     <message>
         <location filename="../../configurator/qt/catalog_fields.py" line="13"/>
+        <source>Attention sinks</source>
+        <translation>注意力 sink</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="14"/>
         <source>ATX version</source>
         <translation>ATX 版本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="14"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="15"/>
         <source>Base clock</source>
         <translation>基础频率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="15"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="16"/>
         <source>BF16 compute</source>
         <translation>BF16 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="16"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="17"/>
         <source>PCIe bifurcation</source>
         <translation>PCIe 拆分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="17"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="18"/>
         <source>Boost clock</source>
         <translation>加速频率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="18"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="19"/>
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="19"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="20"/>
         <source>Core dies (CCDs)</source>
         <translation>核心芯片（CCD）数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="20"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="21"/>
         <source>Chipset</source>
         <translation>芯片组</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="21"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="22"/>
         <source>Wall circuit added</source>
         <translation>新增的墙插电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="22"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="23"/>
         <source>CUDA compute capability</source>
         <translation>CUDA 计算能力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="23"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="24"/>
         <source>Compute capability source</source>
         <translation>计算能力来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="24"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="25"/>
         <source>Cooler type</source>
         <translation>散热类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="25"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="26"/>
         <source>Cores</source>
         <translation>核心数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="26"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="27"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="27"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="28"/>
         <source>Number of CPUs</source>
         <translation>CPU 数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="28"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="29"/>
         <source>CPU fitted</source>
         <translation>所配 CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="29"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="30"/>
         <source>CPU sockets</source>
         <translation>CPU 插槽数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="30"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="31"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="31"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="32"/>
         <source>Memory slots</source>
         <translation>内存插槽数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="32"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="33"/>
         <source>Memory modules per channel</source>
         <translation>每通道内存条数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="33"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="34"/>
         <source>Second power supply header</source>
         <translation>第二电源接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="34"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="35"/>
         <source>ECC memory</source>
         <translation>ECC 内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="35"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="36"/>
         <source>Efficiency rating</source>
         <translation>能效等级</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="36"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="37"/>
         <source>Expansion slots</source>
         <translation>扩展槽位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="37"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="38"/>
         <source>Export-restricted to China</source>
         <translation>对华出口受限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="38"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="39"/>
         <source>Export variant of</source>
         <translation>出口版对应型号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="39"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="40"/>
         <source>Fabric</source>
         <translation>互连类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="40"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="41"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="41"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="42"/>
         <source>Case form</source>
         <translation>机箱形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="42"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="43"/>
         <source>Form factor</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="43"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="44"/>
         <source>FP16 compute</source>
         <translation>FP16 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="44"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="45"/>
         <source>FP32 compute</source>
         <translation>FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="45"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="46"/>
         <source>FP4 compute</source>
         <translation>FP4 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="46"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="47"/>
         <source>FP8 compute</source>
         <translation>FP8 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="47"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="48"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="48"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="49"/>
         <source>GPU bay PCIe generation</source>
         <translation>GPU 仓位 PCIe 代数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="49"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="50"/>
         <source>GPU bays</source>
         <translation>GPU 仓位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="50"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="51"/>
         <source>Number of GPUs</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="51"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="52"/>
         <source>GPU power plugs, 6-pin only</source>
         <translation>显卡供电插头（仅 6-pin）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="52"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="53"/>
         <source>GPU power plugs, 6+2-pin</source>
         <translation>显卡供电插头（6+2-pin）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="53"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
         <source>GPUs per card</source>
         <translation>每卡 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
         <source>Attention head size</source>
         <translation>注意力头维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
         <source>Hugging Face repository</source>
         <translation>Hugging Face 仓库</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
         <source>Machine&apos;s own load</source>
         <translation>整机自身负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
         <source>mHC residual streams</source>
         <translation>mHC 残差流数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
         <source>Identifier</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
         <source>Idle draw source</source>
         <translation>待机功耗出处</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
         <source>Idle draw</source>
         <translation>待机功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
         <source>Included power supply</source>
         <translation>附带电源功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
         <source>INT8 compute</source>
         <translation>INT8 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
         <source>Built-in motherboard</source>
         <translation>自带主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
         <source>Integrated graphics</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
         <source>Interconnect</source>
         <translation>互连</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
         <source>Interconnect note</source>
         <translation>互连说明</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
         <source>Interface</source>
         <translation>接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
         <source>Feed-forward size</source>
         <translation>前馈层维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
         <source>Type</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
         <source>Learned position embeddings</source>
         <translation>可学习位置嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
         <source>License</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
         <source>Linear layer bias</source>
         <translation>线性层偏置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
         <source>Market</source>
         <translation>市场</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
         <source>Largest motherboard</source>
         <translation>最大主板规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
         <source>Widest motherboard</source>
         <translation>最大主板宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
         <source>Longest card</source>
         <translation>最长显卡长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
         <source>Longest context</source>
         <translation>最长上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
         <source>Tallest CPU cooler</source>
         <translation>最高 CPU 散热器高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
         <source>Longest GPU</source>
         <translation>最长显卡长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
         <source>Most GPUs</source>
         <translation>最多 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
         <source>Most memory</source>
         <translation>最大内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
         <source>Maximum power</source>
         <translation>最大功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
         <source>Longest power supply</source>
         <translation>最长电源长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
         <source>Highest CPU power it cools</source>
         <translation>可压制的最高 CPU 功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
         <source>Memory channels</source>
         <translation>内存通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
-        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
         <source>Memory module type</source>
         <translation>内存模组类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
         <source>Memory speed, two modules per channel</source>
         <translation>内存速率（每通道两条）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
         <source>Memory speed</source>
         <translation>内存速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
         <source>Memory type</source>
         <translation>内存类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
         <source>Lowest input voltage</source>
         <translation>最低输入电压</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
         <source>Gated feed-forward</source>
         <translation>门控前馈层</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
         <source>Modified card</source>
         <translation>改装卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
         <source>Module type</source>
         <translation>模组类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
         <source>Module size</source>
         <translation>单条容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
         <source>Modules in the kit</source>
         <translation>套装条数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
         <source>Multi-token prediction layers</source>
         <translation>多 token 预测层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
         <source>Native 12V-2x6 connector</source>
         <translation>原生 12V-2x6 接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
         <source>Native precision</source>
         <translation>原生精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
         <source>Native precision covers</source>
         <translation>原生精度范围</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
         <source>Needs ducted airflow</source>
         <translation>需要导风罩风道</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
         <source>Network per GPU</source>
         <translation>每 GPU 网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
         <source>Normalization</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
+        <source>Norms per layer</source>
+        <translation>每层归一化个数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
         <source>Key-value heads</source>
         <translation>键值头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
         <source>NVLink bandwidth</source>
         <translation>NVLink 带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
         <source>Peer-to-peer transfers</source>
         <translation>点对点传输</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
         <source>Active parameters</source>
         <translation>激活参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
         <source>Parameter count source</source>
         <translation>参数量来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
         <source>Total parameters</source>
         <translation>总参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
         <source>PCIe generation</source>
         <translation>PCIe 代数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
         <source>PCIe lanes</source>
         <translation>PCIe 通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
         <source>Accessory per GPU</source>
         <translation>每块 GPU 所需配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
         <source>Platform</source>
         <translation>平台</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
         <source>Port speed</source>
         <translation>端口速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
         <source>Ports</source>
         <translation>端口数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
         <source>Lowest power limit</source>
         <translation>最低功耗上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
         <source>Power limit source</source>
         <translation>功耗上限来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
         <source>Power supply</source>
         <translation>电源功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
         <source>Query and key norms</source>
         <translation>Query 与 key 归一化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
         <source>Resizable BAR</source>
         <translation>Resizable BAR（可调整 BAR）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
         <source>Slot openings</source>
         <translation>扩展槽挡板位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="159"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="161"/>
         <source>Usable graphics memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="160"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="162"/>
         <source>Usable memory source</source>
         <translation>可用显存来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
         <source>Provider type</source>
         <translation>服务商类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
         <source>Power supply bays</source>
         <translation>电源仓位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
         <source>Redundant power supplies</source>
         <translation>冗余电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
         <source>Total power supply</source>
         <translation>电源总功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
         <source>Rack units</source>
         <translation>机架高度（U）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
         <source>Radiator size</source>
         <translation>冷排尺寸</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
         <source>Release year</source>
         <translation>发布年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
         <source>Sequential read</source>
         <translation>顺序读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
         <source>Sequential write</source>
         <translation>顺序写入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
         <source>Sliding window</source>
         <translation>滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
         <source>Sliding-window layers</source>
         <translation>滑动窗口层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
         <source>Slot width</source>
         <translation>占用槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
         <source>Socket</source>
         <translation>插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
         <source>Source for the end of new sales</source>
         <translation>停售新品的来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="153"/>
         <source>Spacing</source>
         <translation>间距槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="154"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="153"/>
-        <location filename="../../configurator/qt/catalog_fields.py" line="154"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="155"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="156"/>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="155"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="157"/>
         <source>Thermal design power</source>
         <translation>热设计功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="156"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="158"/>
         <source>How the compute figures were read</source>
         <translation>算力数据的读法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="157"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="159"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="158"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="160"/>
         <source>Tied embeddings</source>
         <translation>共享词嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="161"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="163"/>
         <source>Virtual CPUs</source>
         <translation>虚拟 CPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="162"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="164"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="163"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="165"/>
         <source>Vendor part number</source>
         <translation>厂商料号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="164"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="166"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="165"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="167"/>
         <source>Graphics memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="166"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="168"/>
         <source>Graphics memory in all</source>
         <translation>显存总量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="167"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="169"/>
         <source>Rated power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="168"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="170"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>

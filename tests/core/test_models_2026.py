@@ -76,6 +76,7 @@ ARCH_FIELDS = (
     "attention_output_gate",
     "attention_head_gate",
     "qk_norm",
+    "norms_per_layer",
     "mamba",
     "global_attention",
     "compressed_attention",

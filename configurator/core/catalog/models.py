@@ -550,6 +550,11 @@ class MoeSpec(_Strict):
         description="shared_expert_gate: a sigmoid gate on the shared expert's output, one hidden -> 1 projection in "
         "each MoE layer (Qwen2-MoE, Qwen3-Next, Qwen3.5 MoE)",
     )
+    expert_scale: bool = Field(
+        default=False,
+        description="per_expert_scale: one learned weight per routed expert in each MoE layer's router, scaling the "
+        "chosen experts' outputs (Gemma 4)",
+    )
 
     def expert_width_in(self, hidden: int) -> int:
         """The width a routed expert reads and writes: the latent width of a latent MoE, else the hidden size."""
@@ -563,8 +568,10 @@ class MoeSpec(_Strict):
     def router_params(self, hidden: int) -> int:
         """One MoE layer's router: the gate matrix (hidden x experts) and, with DeepSeek-V3-style routing, its
         e_score_correction_bias (one value per expert; HF Glm4MoeTopkRouter, NemotronHTopkRouter, DeepseekV3TopkRouter
-        register it as a buffer, Kimi Linear's KimiMoEGate as a parameter: either way a tensor the checkpoint ships)."""
-        return hidden * self.num_experts + (self.num_experts if self.router_bias else 0)
+        register it as a buffer, Kimi Linear's KimiMoEGate as a parameter: either way a tensor the checkpoint ships),
+        and Gemma 4's per_expert_scale (HF Gemma4TextRouter, one value per expert)."""
+        per_expert = int(self.router_bias) + int(self.expert_scale)
+        return hidden * self.num_experts + per_expert * self.num_experts
 
     def latent_projection_params(self, hidden: int) -> int:
         """A latent MoE layer's two always-active projections (fc1_latent_proj, fc2_latent_proj): 0 without one."""
@@ -825,11 +832,24 @@ class ModelArch(Record):
     attention_head_gate: bool = Field(
         default=False, description="per-head output gate: a g_proj of one scalar per query head (Laguna)"
     )
+    attention_sinks: bool = Field(
+        default=False,
+        description="a learned sink logit per query head in each attention layer, a softmax term no token holds "
+        "(gpt-oss's sinks)",
+    )
     qk_norm: Literal["none", "head", "heads"] = Field(
         default="none",
         description="RMSNorm weights on each attention layer's queries and keys: 'head', one head-wide weight each, "
         "shared by every head (Qwen3's q_norm and k_norm); 'heads', one across all query heads and one across all key "
         "heads (MiniMax-M2's qk_norm_type per_layer)",
+    )
+    norms_per_layer: int = Field(
+        default=2,
+        ge=1,
+        le=8,
+        description="hidden-wide norm weights in each decoder layer: 2, before attention and before the MLP; 4 where "
+        "both outputs are normed too (Gemma 2, 3 and 4: post_attention_layernorm, pre_ and post_feedforward_layernorm); "
+        "Gemma 4's MoE layers add three more and the router's scale (8). Nemotron-H's single-block layers keep one",
     )
     mamba: MambaSpec | None = Field(default=None, description="Nemotron-H hybrid Mamba-2 layers")
     dsa_indexer: DsaIndexerSpec | None = Field(

@@ -14,6 +14,7 @@ from configurator.core.estimate.params import (
     head_gate_params,
     hyper_connection_params,
     kda_layer_params,
+    sink_params,
 )
 
 # Source of the rules below: llama.cpp src/llama-quant.cpp, llama_tensor_get_type(), at commit
@@ -237,8 +238,8 @@ def _attention(q: _Quantizer, o_t: str, k_t: str) -> tuple[float, dict[str, int]
             attention += (q_dim + 2 * kv_dim) * 4
         if m.linear_bias == "all":
             attention += h * 4
-    # per-head output gates (Laguna's attn_gate): no rule names them, the default type
-    attention += _bytes(base, head_gate_params(m), h)
+    # per-head output gates (Laguna's attn_gate): no rule names them, the default type; gpt-oss's attn_sinks are 1-D, F32
+    attention += _bytes(base, head_gate_params(m), h) + sink_params(m) * 4
     # Gated DeltaNet layers (ssm_* tensors): no rule names them, the default type
     if m.linear_attention is not None:
         attention += _bytes(base, (m.num_layers - n_attn) * _linear_attention_params(m), h)

@@ -146,6 +146,11 @@ def head_gate_params(m: ModelArch) -> int:
     return m.hidden_size * (windowed * m.num_attention_heads + (full - windowed) * global_heads)
 
 
+def sink_params(m: ModelArch) -> int:
+    """The attention sinks of all attention layers: one learned logit per query head (HF GptOssAttention.sinks)."""
+    return m.attention_layers * m.num_attention_heads if m.attention_sinks else 0
+
+
 def _compressed_attention_params(m: ModelArch) -> int:
     """All DeepSeek-V4 attention layers, tensor by tensor as HF DeepseekV4Attention, its CSA / HCA
     compressors, the CSA Lightning Indexer and the two mHC hyper-connections of each layer store them."""
@@ -211,13 +216,34 @@ def _attention_params(m: ModelArch) -> int:
 
 def qk_norm_params(m: ModelArch) -> int:
     """The query and key RMSNorm weights of all attention layers: one head_dim-wide pair a layer where every head shares
-    them (HF Qwen3Attention, Qwen3NextAttention: q_norm and k_norm over head_dim), one across all query heads and one
-    across all key heads where they do not (HF MiniMaxM2Attention with qk_norm_type per_layer)."""
+    them (HF Qwen3Attention, Qwen3NextAttention, Glm4MoeAttention with use_qk_norm, Gemma3Attention, Gemma4TextAttention:
+    q_norm and k_norm over head_dim), one across all query heads and one across all key heads where they do not (HF
+    MiniMaxM2Attention with qk_norm_type per_layer)."""
+    if m.qk_norm == "head" and m.global_attention is not None:
+        # Gemma 4 (Gemma4TextAttention): q_norm and k_norm over each layer's own head_dim, global_head_dim on full layers
+        windowed = m.num_layers if m.sliding_window_layers is None else m.sliding_window_layers
+        return 2 * (windowed * m.head_dim + (m.attention_layers - windowed) * m.global_attention.head_dim)
     if m.qk_norm == "head":
         return m.attention_layers * 2 * m.head_dim
     if m.qk_norm == "heads":
         return m.attention_layers * (m.num_attention_heads + m.num_kv_heads) * m.head_dim
     return 0
+
+
+def mtp_module_params(m: ModelArch, own_embedding: bool) -> int:
+    """One DeepSeek-V3-style multi-token-prediction module as a checkpoint ships it beside the model (HF deepseek_v3's
+    and glm4_moe's layer `num_hidden_layers`, which transformers' loaders skip): one more decoder layer of the model's
+    last kind, enorm and hnorm, eh_proj (2 x hidden -> hidden) and shared_head.norm, and where the checkpoint stores them
+    (`own_embedding`: GLM-4.5, GLM-4.5-Air, DeepSeek-V3) its own copies of the token table and the output head. Not in
+    `count_params`, which counts what inference loads; the checkpoints' published totals hold it. Qwen3-Next's and
+    Qwen3.5's module (Qwen3NextMultiTokenPredictor: mtp.fc, pre_fc_norm_embedding / _hidden, mtp.norm) is the same around
+    one full-attention layer. Nemotron-H's, Kimi Linear's and DeepSeek-V4's stacks name their MTP layer otherwise: refused."""
+    if m.mamba is not None or m.kda is not None or m.compressed_attention is not None:
+        raise ValueError(f"{m.id}: an MTP module of this hybrid stack is not one more layer of a kind it counts")
+    base = m.model_copy(update={"linear_attention": None}) if m.linear_attention is not None else m
+    layer = count_params(base.model_copy(update={"num_layers": m.num_layers + 1})).total - count_params(base).total
+    h = m.hidden_size
+    return layer + 2 * h + 2 * h * h + h + (2 * m.vocab_size * h if own_embedding else 0)
 
 
 def _mlp_params(hidden: int, width: int, gated: bool, bias: bool) -> int:
@@ -244,7 +270,7 @@ def _count_params(m: ModelArch) -> ParamCounts:
         # sliding layers keep the base geometry; the rest are full layers with their own
         windowed = m.num_layers if m.sliding_window_layers is None else m.sliding_window_layers
         attention = windowed * _attention_params(m) + (full - windowed) * _global_attention_params(m)
-    attention += head_gate_params(m)
+    attention += head_gate_params(m) + sink_params(m)
     if m.linear_attention is not None:
         attention += (m.num_layers - full) * _linear_attention_params(m)
     if m.kda is not None:
@@ -254,7 +280,7 @@ def _count_params(m: ModelArch) -> ParamCounts:
     attention += hyper_connection_params(m)
     if m.compressed_attention is not None:
         attention = _compressed_attention_params(m)
-    norms = m.num_layers * 2 * norm_size + norm_size + qk_norm_params(m)
+    norms = m.num_layers * m.norms_per_layer * norm_size + norm_size + qk_norm_params(m)
     dense_mlp = experts = experts_active = 0
     if m.mamba is not None:
         # Nemotron-H: every layer is a single block (one norm each) of one kind

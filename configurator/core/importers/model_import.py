@@ -82,6 +82,9 @@ SUPPORTED = (
     "nemotron_h",
     "glm_moe_dsa",
     "kimi_k2",
+    # GLM-4.5 / 4.6 / 4.7 and GLM-4.5-Air (Glm4MoeForCausalLM): GQA with q/k/v biases and, where use_qk_norm, head-wide
+    # query/key norms; dense leading layers (first_k_dense_replace), then routed experts with shared ones, a biased router
+    "glm4_moe",
     "glm4_moe_lite",  # GLM-4.7-Flash: DeepSeek-V3-style MLA and MoE with a dense first layer (vLLM glm4_moe_lite)
     "minimax_m2",
     "deepseek_v4",
@@ -251,7 +254,8 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
             if (model_type.startswith("deepseek") and model_type != "deepseek_v4")
             or (
                 r.count("first_k_dense_replace")
-                and model_type in ("glm_moe_dsa", "kimi_k2", "glm4_moe_lite", "hy_v3", "kimi_linear", "glm5_next")
+                and model_type
+                in ("glm_moe_dsa", "kimi_k2", "glm4_moe", "glm4_moe_lite", "hy_v3", "kimi_linear", "glm5_next")
             )
             else None,
             moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
@@ -267,7 +271,16 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
 # Glm4MoeTopkRouter (glm4_moe, and the GLM MoEs built on it), NemotronHTopkRouter, Glm5Next's router, Kimi Linear's
 # KimiMoEGate (modeling_kimi.py: `self.e_score_correction_bias = nn.Parameter(...)`), ERNIE 4.5's Ernie4_5_MoeTopKRouter
 # (its moe_statics, 1 x experts in fp32)
-_BIASED_ROUTERS = ("glm4_moe", "glm4_moe_lite", "glm_moe_dsa", "glm5_next", "nemotron_h", "kimi_linear", "ernie4_5_moe")
+_BIASED_ROUTERS = (
+    "glm4_moe",
+    "glm4_moe_lite",
+    "glm_moe_dsa",
+    "glm5_next",
+    "nemotron_h",
+    "kimi_linear",
+    "ernie4_5_moe",
+    "gpt_oss",
+)
 
 
 # the MoE blocks that put a sigmoid gate (Linear(hidden, 1), shared_expert_gate) on their shared expert's output:
@@ -276,23 +289,41 @@ _GATED_SHARED_EXPERT = ("qwen2_moe", "qwen3_next", "qwen3_5_moe")
 # RMSNorm on queries and keys, one head_dim-wide weight each shared by all heads: transformers' Qwen3Attention (qwen3,
 # qwen3_moe) and Qwen3NextAttention (qwen3_next; Qwen3.5's full-attention layers are the same class)
 _HEAD_QK_NORM = ("qwen3", "qwen3_moe", "qwen3_next", "qwen3_5", "qwen3_5_moe")
+# the same head-wide pair, always built: transformers' Gemma3Attention and Gemma4TextAttention (over the layer's own
+# head_dim, global_head_dim on Gemma 4's full layers)
+_GEMMA_QK_NORM = ("gemma3", "gemma3_text", "gemma4")
+# Gemma 2, 3 and 4 norm both the attention and the MLP outputs as well as their inputs (Gemma2DecoderLayer,
+# Gemma3DecoderLayer, Gemma4TextDecoderLayer: input_layernorm, post_attention_layernorm, pre_feedforward_layernorm,
+# post_feedforward_layernorm)
+_SANDWICH_NORMS = ("gemma2", "gemma3", "gemma3_text", "gemma4")
 
 
 def _qk_norm(r: _Reader, model_type: str) -> str:
     """Which query/key norm weights the attention layers carry: a head-wide pair (Qwen3 family), or with MiniMax-M2's
     `use_qk_norm` q_norm over heads x head_dim and k_norm over KV heads x head_dim (transformers' MiniMaxM2Attention
     builds them so whatever `qk_norm_type` says; the released configs say per_layer)."""
-    if model_type in _HEAD_QK_NORM or (model_type == "hy_v3" and r.get("qk_norm") is True):
+    if model_type in _HEAD_QK_NORM + _GEMMA_QK_NORM or (model_type == "hy_v3" and r.get("qk_norm") is True):
         return "head"  # Hy3's `qk_norm`: query and key RMSNorm over head_dim (its count to the checkpoint holds them)
+    if model_type == "glm4_moe" and r.get("use_qk_norm", default=False) is True:
+        return "head"  # Glm4MoeAttention: q_norm and k_norm over head_dim where use_qk_norm (GLM-4.5, not 4.5-Air)
     if model_type == "minimax_m2" and r.get("use_qk_norm", default=False) is True:
         return "heads"
     return "none"
 
 
+def _norms_per_layer(model_type: str, moe: MoeSpec | None) -> int:
+    """Hidden-wide norm weights in each decoder layer: four in Gemma 2/3/4's sandwich; Gemma 4's MoE block adds
+    post_feedforward_layernorm_1 and _2, pre_feedforward_layernorm_2 and its router's scale (Gemma4TextDecoderLayer,
+    Gemma4TextRouter)."""
+    if model_type not in _SANDWICH_NORMS:
+        return 2
+    return 8 if model_type == "gemma4" and moe is not None else 4
+
+
 def _router_bias(r: _Reader, model_type: str) -> bool:
     """Whether each MoE router carries a per-expert correction bias: DeepSeek-V3's `topk_method` noaux_tc (DeepSeek-V3
     and V4, Kimi K2), MiniMax-M2's `use_routing_bias`, Hy3's `moe_router_enable_expert_bias`, or a router that always
-    has one."""
+    has one (gpt-oss's GptOssTopKRouter: a Linear with its bias, one value per expert)."""
     return (
         r.get("topk_method") == "noaux_tc"
         or r.get("use_routing_bias") is True
@@ -506,7 +537,10 @@ def _gemma4(
     if r.get("enable_moe_block") and moe is not None:
         # Gemma 4 MoE: every layer runs its dense MLP (intermediate_size) beside the routed experts and adds
         # both, which is what a shared expert is (HF Gemma4TextDecoderLayer; the model card counts it active)
-        moe = moe.model_copy(update={"shared_experts": 1, "shared_intermediate_size": intermediate})
+        # its router also keeps one per_expert_scale per expert (Gemma4TextRouter)
+        moe = moe.model_copy(
+            update={"shared_experts": 1, "shared_intermediate_size": intermediate, "expert_scale": True}
+        )
     elif moe is not None:
         moe = None  # num_experts without enable_moe_block: the experts are not built
     if r.get("global_head_dim") is not None or r.get("num_global_key_value_heads") is not None:
@@ -697,6 +731,8 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             attention_output_gate=output_gate,
             attention_head_gate=model_type == "laguna",
             qk_norm=_qk_norm(r, model_type),  # type: ignore[arg-type]
+            attention_sinks=model_type == "gpt_oss",  # GptOssAttention.sinks: one logit per query head
+            norms_per_layer=_norms_per_layer(model_type, moe),
             global_attention=global_attention,
             mtp_layers=r.count("mtp_num_hidden_layers", "num_nextn_predict_layers", "num_mtp_modules"),
             native_precision=precision,  # type: ignore[arg-type]

@@ -3793,6 +3793,21 @@ FIELD_HELP_ZH: dict[str, str] = {
         "每个注意力层对 query 和 key 的 RMSNorm 权重：'head' 为各一个单头宽度的权重，所有头共用（Qwen3 的 q_norm 与 "
         "k_norm）；'heads' 为一个覆盖全部 query 头、一个覆盖全部 key 头（MiniMax-M2 的 qk_norm_type per_layer）"
     ),
+    # norms per layer and Gemma 4's per-expert scale (catalogs/models.toml, arch42)
+    "hidden-wide norm weights in each decoder layer: 2, before attention and before the MLP; 4 where both outputs are "
+    "normed too (Gemma 2, 3 and 4: post_attention_layernorm, pre_ and post_feedforward_layernorm); Gemma 4's MoE layers "
+    "add three more and the router's scale (8). Nemotron-H's single-block layers keep one": (
+        "每个解码层中隐藏维宽度的归一化权重个数：2，即注意力之前与 MLP 之前各一个；两处输出也做归一化时为 4"
+        "（Gemma 2、3、4：post_attention_layernorm、pre_ 与 post_feedforward_layernorm）；Gemma 4 的 MoE 层再加三个"
+        "归一化和路由器的缩放（8）。Nemotron-H 的单模块层只有一个"
+    ),
+    "a learned sink logit per query head in each attention layer, a softmax term no token holds (gpt-oss's sinks)": (
+        "每个注意力层中每个 query 头一个可学习的 sink logit，即不属于任何 token 的 softmax 项（gpt-oss 的 sinks）"
+    ),
+    "per_expert_scale: one learned weight per routed expert in each MoE layer's router, scaling the chosen experts' "
+    "outputs (Gemma 4)": (
+        "per_expert_scale：每个 MoE 层的路由器为每个路由专家保留一个可学习权重，用来缩放被选中专家的输出（Gemma 4）"
+    ),
     "shared_expert_gate: a sigmoid gate on the shared expert's output, one hidden -> 1 projection in each MoE layer "
     "(Qwen2-MoE, Qwen3-Next, Qwen3.5 MoE)": (
         "shared_expert_gate：共享专家输出上的 sigmoid 门控，每个 MoE 层一个 hidden -> 1 的投影"
