@@ -199,7 +199,7 @@ def test_json_and_exports_state_a_reclaimed_basis(capsys: pytest.CaptureFixture[
     assert paid and all(r[-3] == "NL" and r[-2] in ("0", "") for r in paid)
     markdown = purchase.markdown_text(list(builds), request)
     assert "Tax: prices without VAT" in markdown
-    assert "reclaimed: prices and budget without the Netherlands's 21 % VAT" in purchase.request_summary(request)
+    assert "reclaimed: prices and budget without VAT (the Netherlands, 21 %)" in purchase.request_summary(request)
     assert "Tax: prices without VAT" in sheet.parts_section(builds[0])
     with words.language("zh_CN"):
         assert "税项：价格不含增值税" in sheet.parts_section(builds[0])

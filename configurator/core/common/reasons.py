@@ -1092,8 +1092,8 @@ def _request_vat(r: Reason) -> str:
     if not vat:
         return f"none in {region}: prices and budget before sales tax"
     if r.fields.get("reclaim"):
-        return f"reclaimed: prices and budget without {region}'s {vat:g} % VAT"
-    return f"paid: prices and budget with {region}'s {vat:g} % VAT"
+        return f"reclaimed: prices and budget without VAT ({region}, {vat:g} %)"
+    return f"paid: prices and budget with VAT ({region}, {vat:g} %)"
 
 
 def _tax_basis(r: Reason) -> str:
