@@ -136,6 +136,10 @@ def test_the_cli_refuses_a_country_for_another_currency(capsys: pytest.CaptureFi
     assert code == 2
     err = capsys.readouterr().err
     assert "cannot name VAT country 'FR'" in err and "Traceback" not in err
+    # `map` takes the same options and refuses the same way (it had printed pydantic's ValidationError, exit 1)
+    assert main(["map", "--workload", "inference", "--currency", "CNY", "--vat-country", "de"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot name VAT country 'DE'" in err and "Traceback" not in err and "pydantic" not in err
 
 
 @functools.cache
