@@ -333,7 +333,8 @@ class Build(_Frozen):
     def tax_basis(self) -> TaxBasis | None:
         """The tax basis the build's prices were put on (pricing.quote's `taxed`: BuildRequest.tax_basis), read back
         from its lines' notes (price.quote's vat_region and vat_reclaimed_pct), so a price set beside it later (a next
-        step's card, a rental, an API) is on the same one; None when no line says (the currency's default buyer)."""
+        step's card, a rental, an API) is on the same one; the currency's default buyer's when no line says (None for a
+        currency the VAT table does not know)."""
         for part in self.parts:
             said = part.price_said
             region = said.fields.get("vat_region") if said is not None else None
