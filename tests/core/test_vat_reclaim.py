@@ -171,6 +171,14 @@ def test_a_reclaiming_lab_budgets_without_vat() -> None:
     assert fastest.total_price <= 60000 < said.num("gross")  # within the budget net, over it with VAT
     assert not any(b.total_price > 60000 for b in paying if b.gpu_id == fastest.gpu_id and b.nodes == fastest.nodes
                    and abs(b.total_price - said.num("gross")) < 1)  # fmt: skip
+    # a next step is priced on the build's own basis (Build.tax_basis): the best-value A6000 build's swap to 8 x A100
+    # 80GB is 106,444 EUR with Germany's VAT, 89,449 EUR net, and what the cards taken out fetch likewise
+    value = next(b for b in builds if b.label.startswith("best value"))
+    paid_value = next(b for b in paying if b.label.startswith("best value"))
+    assert value.gpu_id == paid_value.gpu_id and value.next_steps and paid_value.next_steps
+    step, paid_step = value.next_steps[0], paid_value.next_steps[0]
+    assert step["gpu"] == paid_step["gpu"] and step["cost"] == pytest.approx(paid_step["cost"] / 1.19, rel=1e-6)
+    assert step["sold"] == pytest.approx(paid_step["sold"] / 1.19, rel=1e-6)  # type: ignore[operator]
     for build in builds:
         for part in build.parts:
             if part.subtotal > 0 and part.price_said is not None and part.price_said.fields.get("vat_pct") is not None:
