@@ -250,6 +250,10 @@ def test_rentals_and_apis_on_the_purchase_basis(shipped: Catalog) -> None:
     assert paid.hourly == pytest.approx(net.hourly * 1.255) and paid.vat_pct == 25.5 and net.vat_pct == 0.0
     assert "with 25.5 % VAT, as a consumer pays it" in paid.describe() and "VAT" not in net.describe()
     assert paid.to_json()["vat_pct"] == 25.5
+    assert ", with 25.5 % VAT" in english(tco.rented_said(paid.to_json()))  # the break-even's "rented:" clause
+    assert "VAT" not in english(tco.rented_said(net.to_json()))
+    with words.language("zh_CN"):
+        assert "含 25.5% 增值税" in words.say(tco.rented_said(paid.to_json()))
     bill = api.api_use(consumer, model, 500.0, shipped)
     net_bill = api.api_use(lab, model, 500.0, shipped)
     assert bill is not None and net_bill is not None

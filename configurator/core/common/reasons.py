@@ -2221,6 +2221,7 @@ EN: dict[str, Template] = {
         + (f"{r.fields['instances']} x " if r.num("instances") > 1 else "")
         + f"{r.fields['name']} at {r.num('hourly'):,.2f} {r.fields['currency']}/h {r.fields['pricing']} "
         + f"of {r.fields['date']}"
+        + (f", with {r.num('vat_pct'):g} % VAT" if r.fields.get("vat_pct") else "")
         + (", price an estimate" if r.fields.get("estimate") else "")
     ),
     "tco.rental-enough": lambda r, say: f"rental that serves the need: {say(r.nested('said')[0])}",

@@ -2099,6 +2099,7 @@ def rented_said(rental: RentalJson) -> Reason:
         pricing=rental["pricing"],
         date=rental["price_date"],
         estimate=rental["price_is_estimate"],
+        vat_pct=rental.get("vat_pct") or None,  # round 42: an EU consumer's VAT on it (tax.on_service)
     )
 
 

@@ -1822,6 +1822,7 @@ ZH_REASONS: dict[str, Template] = {
         + (f"{r.fields['instances']} 个 " if r.num("instances") > 1 else "")
         + f"{r.fields['name']}，每小时 {r.num('hourly'):,.2f} {r.fields['currency']}"
         + f"（{_PRICING_ZH.get(str(r.fields['pricing']), str(r.fields['pricing']))}，{r.fields['date']}"
+        + (f"，含 {r.num('vat_pct'):g}% 增值税" if r.fields.get("vat_pct") else "")
         + ("，价格为估计值）" if r.fields.get("estimate") else "）")
     ),
     "tco.rental-enough": lambda r, say_: f"满足需求的租用：{say_(r.nested('said')[0])}",
