@@ -190,6 +190,19 @@ def test_a_reclaiming_lab_budgets_without_vat() -> None:
 
 
 @pytest.mark.slow
+def test_labels_hold_on_a_reclaimed_basis() -> None:
+    """The independent checker's labels ("cheapest", "best value", "fastest within budget") against the net totals
+    and the same budget, read net."""
+    from tests.expert.runner import request_options, run_plan
+    from tests.independent_checker import check_labels
+
+    args = EUR_PLAN + " --vat reclaim"
+    result = run_plan(args)
+    opts = request_options(args)
+    assert check_labels(result, budget=opts["budget"], room=opts.get("room")) == []
+
+
+@pytest.mark.slow
 def test_json_and_exports_state_a_reclaimed_basis(capsys: pytest.CaptureFixture[str]) -> None:
     from configurator.cli.main import main
     from configurator.core.report import purchase, sheet
