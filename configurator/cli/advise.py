@@ -9,26 +9,39 @@ from collections.abc import Callable
 from typing import Any
 
 from configurator.core.estimate.precision import WEIGHT_PRECISIONS
-from configurator.core.model.args import _id_list, _request_float, _workload_int, add_plan_options
+from configurator.core.model.args import _id_list, _request_float, _workload_int, add_plan_options, add_vat_options
 
 EXIT_OK = 0
 
 
 def _base_request(args: argparse.Namespace, catalog: Any) -> Any:
-    from configurator.core.model.request import BuildRequest, default_circuit, default_region, split_named
+    from configurator.core.common.errors import RequestError
+    from configurator.core.model.args import _option_message
+    from configurator.core.model.request import split_named
 
     ids = tuple(dict.fromkeys(g for g in (args.gpu or "").split(",") if g))
-    request = BuildRequest(
+    try:
+        request = _map_request(args, ids)
+    except ValueError as exc:  # a VAT country the currency's buyer cannot name: exit 2, one line
+        raise RequestError(_option_message(exc)) from None
+    # as `plan --gpu`: ready-made system ids (a Mac Studio, a DGX Spark) beside GPU ids, one error for unknown ones
+    return split_named(request, catalog.records["gpus"], catalog.records["systems"], "--gpu")
+
+
+def _map_request(args: argparse.Namespace, ids: tuple[str, ...]) -> Any:
+    from configurator.core.model.request import BuildRequest, default_circuit, default_region
+
+    return BuildRequest(
         model_id="",
         currency=args.currency,
+        vat=getattr(args, "vat", None) or "pay",
+        vat_country=getattr(args, "vat_country", None) or "",
         budget=args.budget,
         gpu_ids=ids,
         min_decode_tps=getattr(args, "min_decode_tps", None),
         circuit=default_circuit(args.currency),
         region=default_region(args.currency),
     )
-    # as `plan --gpu`: ready-made system ids (a Mac Studio, a DGX Spark) beside GPU ids, one error for unknown ones
-    return split_named(request, catalog.records["gpus"], catalog.records["systems"], "--gpu")
 
 
 def format_map(result: Any) -> str:
@@ -180,6 +193,7 @@ def register(commands: Any) -> None:
     )
     mapping.add_argument("--budget", type=_request_float("budget"), metavar="N", help="a cell over it says so")
     mapping.add_argument("--currency", choices=("USD", "CNY", "EUR"), default="USD")
+    add_vat_options(mapping)
     mapping.add_argument("--context", type=_workload_int("context"), metavar="N", help="tokens per sequence")
     mapping.add_argument(
         "--min-decode-tps",

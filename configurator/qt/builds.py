@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.catalog import tax
 from configurator.core.estimate.estimator import INFERENCE_CONTEXT, TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.parallel import as_assumption
 from configurator.core.estimate.result import Step
@@ -958,8 +959,22 @@ class BuildDetail(QTabWidget):
         if taxed is None:
             return self.tr("Unit price"), ""
         pct = taxed.num("vat_pct")
+        if taxed.fields.get("reclaim"):  # a VAT-registered buyer (round 42): every price and the budget net of VAT
+            return (
+                self.tr("Unit price") + "\n" + self.tr("(without VAT)"),
+                self.tr(", without VAT ({0:,.0f} with {1} {2:g} % VAT)").format(
+                    taxed.num("gross"), str(taxed.fields.get("region", "")), taxed.num("region_vat_pct")
+                ),
+            )
         if not pct:
             return self.tr("Unit price") + "\n" + self.tr("(before sales tax)"), self.tr(", before sales tax")
+        region = str(taxed.fields.get("region", ""))
+        if region != tax.BUYER_REGION.get(build.currency if build is not None else "", region):
+            # a euro buyer outside Germany (round 42): the country beside its rate ("FI 25.5 % VAT in")
+            return (
+                self.tr("Unit price") + "\n" + self.tr("({0} {1:g} % VAT in)").format(region, pct),
+                self.tr(", {0} {1:g} % VAT in ({2:,.0f} without)").format(region, pct, taxed.num("net")),
+            )
         return (
             self.tr("Unit price") + "\n" + self.tr("({0:g} % VAT in)").format(pct),
             self.tr(", {0:g} % VAT in ({1:,.0f} without)").format(pct, taxed.num("net")),

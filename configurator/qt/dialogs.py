@@ -179,6 +179,19 @@ class PreferencesDialog(QDialog):
         for key in CIRCUIT_NAMES:
             self.circuit.addItem(i18n.circuit_name(key), key)
         self.circuit.setCurrentIndex(self.circuit.findData(prefs.circuit or default_circuit(prefs.currency)))
+        # round 42: the buyer's tax basis of new projects: a euro buyer's country (its VAT rate beside it) and
+        # whether the buyer reclaims VAT (a VAT-registered business: prices and budget without VAT)
+        from configurator.core.catalog import tax
+
+        self.vat_country = QComboBox()
+        for code in tax.EUR_COUNTRIES:
+            name = self.tr(str(VAT_COUNTRY_NAMES.get(code, code)))
+            self.vat_country.addItem(self.tr("{0} ({1:g} % VAT)").format(name, tax.VAT[code].rate * 100), code)
+        self.vat_country.setCurrentIndex(max(0, self.vat_country.findData(prefs.vat_country or "DE")))
+        self.vat = QComboBox()
+        self.vat.addItem(self.tr("paid: prices with VAT"), "pay")
+        self.vat.addItem(self.tr("reclaimed (VAT-registered business): prices and budget without VAT"), "reclaim")
+        self.vat.setCurrentIndex(max(0, self.vat.findData(prefs.vat)))
         self.theme = QComboBox()
         for text, key in (
             (self.tr("follow the system"), "system"),
@@ -191,6 +204,8 @@ class PreferencesDialog(QDialog):
         form.addRow(self.tr("Currency of new projects"), self.currency)
         form.addRow(self.tr("Region of new projects"), self.region)
         form.addRow(self.tr("Circuit of new projects"), self.circuit)
+        form.addRow(self.tr("Country of euro projects (VAT)"), self.vat_country)
+        form.addRow(self.tr("VAT of new projects"), self.vat)
         form.addRow(self.tr("Colours"), self.theme)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -206,9 +221,25 @@ class PreferencesDialog(QDialog):
                 "currency": self.currency.currentText(),
                 "region": self.region.currentData(),
                 "circuit": self.circuit.currentData(),
+                "vat_country": self.vat_country.currentData(),
+                "vat": self.vat.currentData(),
                 "theme": self.theme.currentData(),
             }
         )
+
+
+VAT_COUNTRY_NAMES = {
+    "DE": QT_TRANSLATE_NOOP("PreferencesDialog", "Germany"),
+    "FR": QT_TRANSLATE_NOOP("PreferencesDialog", "France"),
+    "IT": QT_TRANSLATE_NOOP("PreferencesDialog", "Italy"),
+    "ES": QT_TRANSLATE_NOOP("PreferencesDialog", "Spain"),
+    "NL": QT_TRANSLATE_NOOP("PreferencesDialog", "Netherlands"),
+    "AT": QT_TRANSLATE_NOOP("PreferencesDialog", "Austria"),
+    "IE": QT_TRANSLATE_NOOP("PreferencesDialog", "Ireland"),
+    "PL": QT_TRANSLATE_NOOP("PreferencesDialog", "Poland (prices in EUR)"),
+    "FI": QT_TRANSLATE_NOOP("PreferencesDialog", "Finland"),
+}
+"""catalog.tax.EUR_COUNTRIES' names, for the Preferences' VAT country (in the window's language)."""
 
 
 EURO_AREA = {

@@ -564,11 +564,14 @@ class MainWindow(QMainWindow):
             panel.set_inputs(saved)
 
     def new_project_defaults(self) -> dict[str, object]:
-        """What a new project takes from the preferences: currency, region and wall circuit."""
+        """What a new project takes from the preferences: currency, region, wall circuit and tax basis (a euro buyer's
+        country, VAT paid or reclaimed; round 42)."""
         return {
             "currency": self.prefs.currency,
             "region": self.prefs.region,
             "circuit": self.prefs.circuit or default_circuit(self.prefs.currency),
+            "vat_country": self.prefs.vat_country if self.prefs.currency == "EUR" else "",
+            "vat": self.prefs.vat,
         }
 
     def choose_country(self, dialog: object | None = None) -> None:
@@ -609,7 +612,18 @@ class MainWindow(QMainWindow):
 
         dialog = PreferencesDialog(self.prefs, self)
         if dialog.exec():
-            self.apply_preferences(dialog.result_prefs())
+            self.apply_tax_preferences(dialog.result_prefs())
+
+    def apply_tax_preferences(self, prefs) -> None:  # type: ignore[no-untyped-def]
+        """Keep `prefs`; a changed tax basis (a euro buyer's country, VAT paid or reclaimed) is the buyer's, not a
+        project's, so it re-prices the open request too (round 42): a lab that reclaims VAT sees its plan and budget
+        net of VAT at once, not only in its next new project."""
+        before = (self.prefs.vat_country, self.prefs.vat)
+        self.apply_preferences(prefs)
+        if (prefs.vat_country, prefs.vat) != before:
+            request = self.session.request
+            country = prefs.vat_country if request.currency == "EUR" else ""
+            self.session.set_request(request.model_copy(update={"vat_country": country, "vat": prefs.vat}))
 
     def set_language(self, code: str) -> None:
         """Keep the choice; the window is built in its language at the next start (labels are made once)."""

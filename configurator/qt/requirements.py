@@ -874,11 +874,16 @@ class RequirementsPanel(QWidget):
         owned: tuple[OwnedPart, ...] = ()
         if self.owned_count.value() and self.owned_gpu.currentData():
             owned = (OwnedPart(category="gpu", id=self.owned_gpu.currentData(), quantity=self.owned_count.value()),)
+        # the buyer's tax basis is not on the panel (Preferences set it, round 42): the open request's is kept, its
+        # country only for a euro plan
+        taxed = self.session.request
         return BuildRequest(
             model_id=self._model_id,
             workload=workload,
             budget=self.budget.value() or None,
             currency=self.currency.currentData(),
+            vat=taxed.vat,
+            vat_country=taxed.vat_country if self.currency.currentData() == "EUR" else "",
             min_decode_tps=(self.target_tps.value() or None) if kind == "inference" else None,
             deadline_hours=(self.deadline_days.value() * 24 or None) if kind == "pretrain" else None,
             circuit=self.circuit.currentData(),

@@ -29,6 +29,10 @@ class Preferences(BaseModel):
     circuit: Literal["120v15a", "120v20a", "240v20a", "220v10a", "220v16a", "230v10a", "230v16a"] | None = (
         None  # of new projects; None: by currency
     )
+    # round 42: the buyer's tax basis of new projects (BuildRequest.vat_country, vat): a euro buyer's country (""
+    # Germany, the default; catalog.tax.EUR_COUNTRIES) and whether a VAT-registered buyer reclaims VAT
+    vat_country: Literal["", "DE", "FR", "IT", "ES", "NL", "AT", "IE", "PL", "FI"] = ""
+    vat: Literal["pay", "reclaim"] = "pay"
     recent_files: tuple[str, ...] = Field(default=())
 
     def with_recent(self, path: str) -> Preferences:

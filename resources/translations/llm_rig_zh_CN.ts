@@ -4,165 +4,187 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
-        <location filename="../../configurator/qt/builds.py" line="959"/>
-        <location filename="../../configurator/qt/builds.py" line="962"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
+        <location filename="../../configurator/qt/builds.py" line="960"/>
         <location filename="../../configurator/qt/builds.py" line="964"/>
+        <location filename="../../configurator/qt/builds.py" line="970"/>
+        <location filename="../../configurator/qt/builds.py" line="975"/>
+        <location filename="../../configurator/qt/builds.py" line="979"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="828"/>
+        <location filename="../../configurator/qt/builds.py" line="829"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="853"/>
+        <location filename="../../configurator/qt/builds.py" line="854"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="853"/>
+        <location filename="../../configurator/qt/builds.py" line="854"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="853"/>
+        <location filename="../../configurator/qt/builds.py" line="854"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="873"/>
+        <location filename="../../configurator/qt/builds.py" line="874"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="874"/>
+        <location filename="../../configurator/qt/builds.py" line="875"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="875"/>
+        <location filename="../../configurator/qt/builds.py" line="876"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="876"/>
+        <location filename="../../configurator/qt/builds.py" line="877"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="877"/>
+        <location filename="../../configurator/qt/builds.py" line="878"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="878"/>
+        <location filename="../../configurator/qt/builds.py" line="879"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="879"/>
+        <location filename="../../configurator/qt/builds.py" line="880"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="880"/>
+        <location filename="../../configurator/qt/builds.py" line="881"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="891"/>
+        <location filename="../../configurator/qt/builds.py" line="892"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="962"/>
+        <location filename="../../configurator/qt/builds.py" line="964"/>
+        <source>(without VAT)</source>
+        <translation>（不含增值税）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="965"/>
+        <source>, without VAT ({0:,.0f} with {1} {2:g} % VAT)</source>
+        <translation>，不含增值税（含 {1} {2:g}% 增值税为 {0:,.0f}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="970"/>
         <source>(before sales tax)</source>
         <translation>（不含销售税）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="962"/>
+        <location filename="../../configurator/qt/builds.py" line="970"/>
         <source>, before sales tax</source>
         <translation>，不含销售税</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="964"/>
+        <location filename="../../configurator/qt/builds.py" line="975"/>
+        <source>({0} {1:g} % VAT in)</source>
+        <translation>（含 {0} {1:g}% 增值税）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="976"/>
+        <source>, {0} {1:g} % VAT in ({2:,.0f} without)</source>
+        <translation>，含 {0} {1:g}% 增值税（不含税 {2:,.0f}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="979"/>
         <source>({0:g} % VAT in)</source>
         <translation>（含 {0:g}% 增值税）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="965"/>
+        <location filename="../../configurator/qt/builds.py" line="980"/>
         <source>, {0:g} % VAT in ({1:,.0f} without)</source>
         <translation>，含 {0:g}% 增值税（不含税 {1:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="974"/>
+        <location filename="../../configurator/qt/builds.py" line="989"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="980"/>
+        <location filename="../../configurator/qt/builds.py" line="995"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="982"/>
+        <location filename="../../configurator/qt/builds.py" line="997"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1010"/>
+        <location filename="../../configurator/qt/builds.py" line="1025"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1025"/>
+        <location filename="../../configurator/qt/builds.py" line="1040"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1027"/>
+        <location filename="../../configurator/qt/builds.py" line="1042"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1042"/>
+        <location filename="../../configurator/qt/builds.py" line="1057"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1057"/>
+        <location filename="../../configurator/qt/builds.py" line="1072"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1073"/>
+        <location filename="../../configurator/qt/builds.py" line="1088"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1075"/>
+        <location filename="../../configurator/qt/builds.py" line="1090"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -170,32 +192,32 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="700"/>
+        <location filename="../../configurator/qt/builds.py" line="701"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="702"/>
+        <location filename="../../configurator/qt/builds.py" line="703"/>
         <source>{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding</source>
         <translation>满载时墙插 {0:,.0f} W，解码时 {1:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="705"/>
+        <location filename="../../configurator/qt/builds.py" line="706"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="706"/>
+        <location filename="../../configurator/qt/builds.py" line="707"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="712"/>
+        <location filename="../../configurator/qt/builds.py" line="713"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="719"/>
+        <location filename="../../configurator/qt/builds.py" line="720"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -203,62 +225,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="335"/>
+        <location filename="../../configurator/qt/builds.py" line="336"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="336"/>
+        <location filename="../../configurator/qt/builds.py" line="337"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="337"/>
+        <location filename="../../configurator/qt/builds.py" line="338"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="338"/>
+        <location filename="../../configurator/qt/builds.py" line="339"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="339"/>
+        <location filename="../../configurator/qt/builds.py" line="340"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="340"/>
+        <location filename="../../configurator/qt/builds.py" line="341"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="341"/>
+        <location filename="../../configurator/qt/builds.py" line="342"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="342"/>
+        <location filename="../../configurator/qt/builds.py" line="343"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="343"/>
+        <location filename="../../configurator/qt/builds.py" line="344"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="365"/>
+        <location filename="../../configurator/qt/builds.py" line="366"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="367"/>
+        <location filename="../../configurator/qt/builds.py" line="368"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="370"/>
+        <location filename="../../configurator/qt/builds.py" line="371"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -1389,42 +1411,42 @@
 <context>
     <name>CountryDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="252"/>
+        <location filename="../../configurator/qt/dialogs.py" line="283"/>
         <source>United States</source>
         <translation>美国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="253"/>
+        <location filename="../../configurator/qt/dialogs.py" line="284"/>
         <source>Canada (prices in USD)</source>
         <translation>加拿大（价格以 USD 计）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="254"/>
+        <location filename="../../configurator/qt/dialogs.py" line="285"/>
         <source>China (mainland)</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="255"/>
+        <location filename="../../configurator/qt/dialogs.py" line="286"/>
         <source>Euro area (Germany, France, ...)</source>
         <translation>欧元区（德国、法国等）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="256"/>
+        <location filename="../../configurator/qt/dialogs.py" line="287"/>
         <source>Elsewhere, 220-240 V (prices in USD)</source>
         <translation>其他地区，220-240 V（价格以 USD 计）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="257"/>
+        <location filename="../../configurator/qt/dialogs.py" line="288"/>
         <source>Elsewhere, 100-127 V (prices in USD)</source>
         <translation>其他地区，100-127 V（价格以 USD 计）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="275"/>
+        <location filename="../../configurator/qt/dialogs.py" line="306"/>
         <source>Where will the machine run?</source>
         <translation>机器在哪里使用？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="278"/>
+        <location filename="../../configurator/qt/dialogs.py" line="309"/>
         <source>Your country sets the currency, the wall circuit, the market (China: export variants and CNY prices) and the language of new projects. Each can be changed later on its own, in Build &gt; Preferences or in the request.</source>
         <translation>国家/地区决定新项目的货币、墙插电路、市场（中国：特供版显卡与人民币价格）和界面语言。之后可在“构建 &gt; 偏好设置”或需求中分别修改。</translation>
     </message>
@@ -1432,7 +1454,7 @@
 <context>
     <name>GuideDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="327"/>
+        <location filename="../../configurator/qt/dialogs.py" line="358"/>
         <source>User guide</source>
         <translation>用户指南</translation>
     </message>
@@ -1440,65 +1462,65 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="557"/>
+        <location filename="../../configurator/qt/builds.py" line="558"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="578"/>
+        <location filename="../../configurator/qt/builds.py" line="579"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="581"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="584"/>
+        <location filename="../../configurator/qt/builds.py" line="585"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="522"/>
-        <location filename="../../configurator/qt/builds.py" line="605"/>
-        <location filename="../../configurator/qt/builds.py" line="609"/>
-        <location filename="../../configurator/qt/builds.py" line="652"/>
+        <location filename="../../configurator/qt/builds.py" line="523"/>
+        <location filename="../../configurator/qt/builds.py" line="606"/>
+        <location filename="../../configurator/qt/builds.py" line="610"/>
+        <location filename="../../configurator/qt/builds.py" line="653"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="523"/>
+        <location filename="../../configurator/qt/builds.py" line="524"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="579"/>
+        <location filename="../../configurator/qt/builds.py" line="580"/>
         <source>Cheapest way out on supported software:</source>
         <translation>在受支持软件上最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="582"/>
+        <location filename="../../configurator/qt/builds.py" line="583"/>
         <source>Ways out, cheapest on supported software first:</source>
         <translation>解决办法，在受支持软件上最省钱的在前：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="611"/>
+        <location filename="../../configurator/qt/builds.py" line="612"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="613"/>
+        <location filename="../../configurator/qt/builds.py" line="614"/>
         <source>Apply way out {0}</source>
         <translation>应用办法 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="639"/>
+        <location filename="../../configurator/qt/builds.py" line="640"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="653"/>
+        <location filename="../../configurator/qt/builds.py" line="654"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1506,22 +1528,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="765"/>
+        <location filename="../../configurator/qt/builds.py" line="766"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="766"/>
+        <location filename="../../configurator/qt/builds.py" line="767"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="783"/>
+        <location filename="../../configurator/qt/builds.py" line="784"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="796"/>
+        <location filename="../../configurator/qt/builds.py" line="797"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1771,8 +1793,8 @@ Your current project is unchanged; the file was not modified.</source>
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="358"/>
-        <location filename="../../configurator/qt/main_window.py" line="871"/>
-        <location filename="../../configurator/qt/main_window.py" line="909"/>
+        <location filename="../../configurator/qt/main_window.py" line="885"/>
+        <location filename="../../configurator/qt/main_window.py" line="923"/>
         <source>{0}: {1}
 
 Nothing was overwritten.</source>
@@ -1886,168 +1908,168 @@ Nothing was overwritten.</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="604"/>
-        <location filename="../../configurator/qt/main_window.py" line="621"/>
+        <location filename="../../configurator/qt/main_window.py" line="607"/>
+        <location filename="../../configurator/qt/main_window.py" line="635"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="630"/>
+        <location filename="../../configurator/qt/main_window.py" line="644"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="635"/>
+        <location filename="../../configurator/qt/main_window.py" line="649"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="635"/>
+        <location filename="../../configurator/qt/main_window.py" line="649"/>
         <source>Quotes (*.csv *.xlsx);;All files (*)</source>
         <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="705"/>
+        <location filename="../../configurator/qt/main_window.py" line="719"/>
         <source>; {0} of {1} priced parts have only prices older than six months</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有六个多月前的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="697"/>
+        <location filename="../../configurator/qt/main_window.py" line="711"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="682"/>
+        <location filename="../../configurator/qt/main_window.py" line="696"/>
         <source>The months of the part prices a buyer paying in {1} is quoted from (that currency&apos;s own prices first, then others converted), seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
         <translation>以 {1} 付款的买家所用配件价格（先用该币种自己的价格，再用其他币种换算）近六个月内（从今天 {0} 起算）所见的月份；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="700"/>
+        <location filename="../../configurator/qt/main_window.py" line="714"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="702"/>
+        <location filename="../../configurator/qt/main_window.py" line="716"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="712"/>
+        <location filename="../../configurator/qt/main_window.py" line="726"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="712"/>
+        <location filename="../../configurator/qt/main_window.py" line="726"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="733"/>
+        <location filename="../../configurator/qt/main_window.py" line="747"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="733"/>
+        <location filename="../../configurator/qt/main_window.py" line="747"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="737"/>
+        <location filename="../../configurator/qt/main_window.py" line="751"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="737"/>
+        <location filename="../../configurator/qt/main_window.py" line="751"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="743"/>
+        <location filename="../../configurator/qt/main_window.py" line="757"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="745"/>
+        <location filename="../../configurator/qt/main_window.py" line="759"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="773"/>
+        <location filename="../../configurator/qt/main_window.py" line="787"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="780"/>
+        <location filename="../../configurator/qt/main_window.py" line="794"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="784"/>
+        <location filename="../../configurator/qt/main_window.py" line="798"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="786"/>
+        <location filename="../../configurator/qt/main_window.py" line="800"/>
         <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
         <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="816"/>
+        <location filename="../../configurator/qt/main_window.py" line="830"/>
         <source>Solving every workload of the project for the export…</source>
         <translation>正在为导出求解本项目的每个工作负载…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="876"/>
+        <location filename="../../configurator/qt/main_window.py" line="890"/>
         <source>Exported {0} build(s) of {1} workloads to {2}</source>
         <translation>已将 {1} 个工作负载的 {0} 个配置导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="904"/>
+        <location filename="../../configurator/qt/main_window.py" line="918"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="904"/>
+        <location filename="../../configurator/qt/main_window.py" line="918"/>
         <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
         <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="871"/>
-        <location filename="../../configurator/qt/main_window.py" line="909"/>
+        <location filename="../../configurator/qt/main_window.py" line="885"/>
+        <location filename="../../configurator/qt/main_window.py" line="923"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="912"/>
+        <location filename="../../configurator/qt/main_window.py" line="926"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="925"/>
+        <location filename="../../configurator/qt/main_window.py" line="939"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="928"/>
+        <location filename="../../configurator/qt/main_window.py" line="942"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="939"/>
+        <location filename="../../configurator/qt/main_window.py" line="953"/>
         <source>
 … and {0} more</source>
         <translation>
 ……另有 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="942"/>
+        <location filename="../../configurator/qt/main_window.py" line="956"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="943"/>
+        <location filename="../../configurator/qt/main_window.py" line="957"/>
         <source>{0}
 
 Everything else loaded. Your files were not changed; fix them and restart.</source>
@@ -2117,39 +2139,109 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="184"/>
+        <location filename="../../configurator/qt/dialogs.py" line="189"/>
+        <source>{0} ({1:g} % VAT)</source>
+        <translation>{0}（增值税 {1:g}%）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="192"/>
+        <source>paid: prices with VAT</source>
+        <translation>自付：价格含增值税</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="193"/>
+        <source>reclaimed (VAT-registered business): prices and budget without VAT</source>
+        <translation>可抵扣（已登记增值税的企业）：价格与预算不含增值税</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="197"/>
         <source>follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="185"/>
+        <location filename="../../configurator/qt/dialogs.py" line="198"/>
         <source>light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="186"/>
+        <location filename="../../configurator/qt/dialogs.py" line="199"/>
         <source>dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="191"/>
+        <location filename="../../configurator/qt/dialogs.py" line="204"/>
         <source>Currency of new projects</source>
         <translation>新项目的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="192"/>
+        <location filename="../../configurator/qt/dialogs.py" line="205"/>
         <source>Region of new projects</source>
         <translation>新项目的地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="193"/>
+        <location filename="../../configurator/qt/dialogs.py" line="206"/>
         <source>Circuit of new projects</source>
         <translation>新项目的电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="194"/>
+        <location filename="../../configurator/qt/dialogs.py" line="207"/>
+        <source>Country of euro projects (VAT)</source>
+        <translation>欧元项目所在国（增值税）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="208"/>
+        <source>VAT of new projects</source>
+        <translation>新项目的增值税</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="209"/>
         <source>Colours</source>
         <translation>配色</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="232"/>
+        <source>Germany</source>
+        <translation>德国</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="233"/>
+        <source>France</source>
+        <translation>法国</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="234"/>
+        <source>Italy</source>
+        <translation>意大利</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="235"/>
+        <source>Spain</source>
+        <translation>西班牙</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="236"/>
+        <source>Netherlands</source>
+        <translation>荷兰</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="237"/>
+        <source>Austria</source>
+        <translation>奥地利</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="238"/>
+        <source>Ireland</source>
+        <translation>爱尔兰</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="239"/>
+        <source>Poland (prices in EUR)</source>
+        <translation>波兰（以欧元计价）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="240"/>
+        <source>Finland</source>
+        <translation>芬兰</translation>
     </message>
 </context>
 <context>
@@ -2594,7 +2686,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="293"/>
-        <location filename="../../configurator/qt/requirements.py" line="1044"/>
+        <location filename="../../configurator/qt/requirements.py" line="1049"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -3253,22 +3345,22 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1026"/>
+        <location filename="../../configurator/qt/requirements.py" line="1031"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1035"/>
+        <location filename="../../configurator/qt/requirements.py" line="1040"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1038"/>
+        <location filename="../../configurator/qt/requirements.py" line="1043"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1044"/>
+        <location filename="../../configurator/qt/requirements.py" line="1049"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -3420,57 +3512,57 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="169"/>
+        <location filename="../../configurator/qt/builds.py" line="170"/>
         <source>{0} tok/s</source>
         <translation>{0} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="173"/>
+        <location filename="../../configurator/qt/builds.py" line="174"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="175"/>
+        <location filename="../../configurator/qt/builds.py" line="176"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="178"/>
+        <location filename="../../configurator/qt/builds.py" line="179"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="192"/>
+        <location filename="../../configurator/qt/builds.py" line="193"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="202"/>
+        <location filename="../../configurator/qt/builds.py" line="203"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="203"/>
+        <location filename="../../configurator/qt/builds.py" line="204"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="204"/>
+        <location filename="../../configurator/qt/builds.py" line="205"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="208"/>
+        <location filename="../../configurator/qt/builds.py" line="209"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="209"/>
+        <location filename="../../configurator/qt/builds.py" line="210"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="210"/>
+        <location filename="../../configurator/qt/builds.py" line="211"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -3994,229 +4086,229 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1241"/>
+        <location filename="../../configurator/qt/builds.py" line="1256"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1145"/>
+        <location filename="../../configurator/qt/builds.py" line="1160"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="139"/>
+        <location filename="../../configurator/qt/builds.py" line="140"/>
         <source>First token, the users&apos; prompt</source>
         <translation>首个 token（用户的提示）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="128"/>
+        <location filename="../../configurator/qt/builds.py" line="129"/>
         <source>{0:,.1f} s after a {1:,}-token prompt, {2:,} of them cached</source>
         <translation>输入 {1:,} token 的提示（其中 {2:,} token 已缓存）后 {0:,.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="132"/>
+        <location filename="../../configurator/qt/builds.py" line="133"/>
         <source> (capped by the context from {0:,} tokens)</source>
         <translation>（受上下文所限，原为 {0:,} token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="153"/>
+        <location filename="../../configurator/qt/builds.py" line="154"/>
         <source>Last of {0} users</source>
         <translation>第 {0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="154"/>
+        <location filename="../../configurator/qt/builds.py" line="155"/>
         <source>{0:,.0f} s when all send a {1}-token prompt at once</source>
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1092"/>
+        <location filename="../../configurator/qt/builds.py" line="1107"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1093"/>
+        <location filename="../../configurator/qt/builds.py" line="1108"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1094"/>
+        <location filename="../../configurator/qt/builds.py" line="1109"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1095"/>
+        <location filename="../../configurator/qt/builds.py" line="1110"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1096"/>
+        <location filename="../../configurator/qt/builds.py" line="1111"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1097"/>
+        <location filename="../../configurator/qt/builds.py" line="1112"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1098"/>
+        <location filename="../../configurator/qt/builds.py" line="1113"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1099"/>
+        <location filename="../../configurator/qt/builds.py" line="1114"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1100"/>
+        <location filename="../../configurator/qt/builds.py" line="1115"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1101"/>
+        <location filename="../../configurator/qt/builds.py" line="1116"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1102"/>
+        <location filename="../../configurator/qt/builds.py" line="1117"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1103"/>
+        <location filename="../../configurator/qt/builds.py" line="1118"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1104"/>
+        <location filename="../../configurator/qt/builds.py" line="1119"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1105"/>
+        <location filename="../../configurator/qt/builds.py" line="1120"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1106"/>
+        <location filename="../../configurator/qt/builds.py" line="1121"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1107"/>
+        <location filename="../../configurator/qt/builds.py" line="1122"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1108"/>
+        <location filename="../../configurator/qt/builds.py" line="1123"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1109"/>
+        <location filename="../../configurator/qt/builds.py" line="1124"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1110"/>
+        <location filename="../../configurator/qt/builds.py" line="1125"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="136"/>
-        <location filename="../../configurator/qt/builds.py" line="1133"/>
+        <location filename="../../configurator/qt/builds.py" line="137"/>
+        <location filename="../../configurator/qt/builds.py" line="1148"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1147"/>
+        <location filename="../../configurator/qt/builds.py" line="1162"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1154"/>
+        <location filename="../../configurator/qt/builds.py" line="1169"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1155"/>
-        <location filename="../../configurator/qt/builds.py" line="1162"/>
+        <location filename="../../configurator/qt/builds.py" line="1170"/>
+        <location filename="../../configurator/qt/builds.py" line="1177"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1161"/>
+        <location filename="../../configurator/qt/builds.py" line="1176"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1171"/>
+        <location filename="../../configurator/qt/builds.py" line="1186"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1172"/>
+        <location filename="../../configurator/qt/builds.py" line="1187"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1183"/>
+        <location filename="../../configurator/qt/builds.py" line="1198"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1185"/>
+        <location filename="../../configurator/qt/builds.py" line="1200"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1187"/>
+        <location filename="../../configurator/qt/builds.py" line="1202"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1192"/>
+        <location filename="../../configurator/qt/builds.py" line="1207"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1203"/>
+        <location filename="../../configurator/qt/builds.py" line="1218"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1204"/>
+        <location filename="../../configurator/qt/builds.py" line="1219"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1213"/>
+        <location filename="../../configurator/qt/builds.py" line="1228"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1214"/>
+        <location filename="../../configurator/qt/builds.py" line="1229"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1220"/>
+        <location filename="../../configurator/qt/builds.py" line="1235"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1243"/>
+        <location filename="../../configurator/qt/builds.py" line="1258"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1244"/>
+        <location filename="../../configurator/qt/builds.py" line="1259"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1248"/>
+        <location filename="../../configurator/qt/builds.py" line="1263"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>

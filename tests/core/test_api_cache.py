@@ -29,7 +29,7 @@ def _build(tps: float, context: int = 65536) -> Any:
         prefill_tokens_per_s=None,
         workload={"kind": "inference", "batch": 1, "context": context, "prompt": None},
     )
-    return SimpleNamespace(currency="USD", estimate=estimate, checks=())
+    return SimpleNamespace(currency="USD", estimate=estimate, checks=(), tax_basis=None)
 
 
 def _model(catalog: Any, key: str) -> ModelArch:

@@ -46,7 +46,7 @@ def _build(tps: float, users: int = 1, prompt: int | None = None, asked: float |
         decode_tokens_per_s=tps, prefill_tokens_per_s=None, workload={"batch": users, "context": 4096, "prompt": prompt}
     )
     checks = () if asked is None else (SimpleNamespace(rule=Speed.id, fields={"asked": asked}),)
-    return cast(Build, SimpleNamespace(currency="USD", estimate=estimate, checks=checks))
+    return cast(Build, SimpleNamespace(currency="USD", estimate=estimate, checks=checks, tax_basis=None))
 
 
 def _llama(catalog: Any) -> ModelArch:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, cast
 
+from configurator.core.catalog import tax
 from configurator.core.catalog.models import ModelArch
 from configurator.core.common.reasons import english
 from configurator.core.costs.api import api_elsewhere, api_use
@@ -16,11 +17,13 @@ from configurator.core.report import words
 
 
 def _build(currency: str) -> Build:
-    """What api_use reads of a build: its currency, its decode per user and its workload (one user, 4K context)."""
+    """What api_use reads of a build: its currency, tax basis, decode per user and workload (one user, 4K context)."""
     estimate = SimpleNamespace(
         decode_tokens_per_s=20.0, prefill_tokens_per_s=None, workload={"batch": 1, "context": 4096, "prompt": None}
     )
-    return cast(Build, SimpleNamespace(currency=currency, estimate=estimate, checks=()))
+    # round 42: the build's tax basis (Build.tax_basis), the currency's default buyer's, as a plan's build reads it
+    basis = tax.buyer(currency)
+    return cast(Build, SimpleNamespace(currency=currency, estimate=estimate, checks=(), tax_basis=basis))
 
 
 def _model(catalog: Any, model_id: str) -> ModelArch:

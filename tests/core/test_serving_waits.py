@@ -31,7 +31,7 @@ def _build(tps: float, streams: int) -> Any:
         prefill_tokens_per_s=None,
         workload={"kind": "inference", "batch": streams, "context": 65536, "prompt": None},
     )
-    return SimpleNamespace(currency="USD", estimate=estimate, checks=())
+    return SimpleNamespace(currency="USD", estimate=estimate, checks=(), tax_basis=None)
 
 
 def _team(seats: int, usage: str) -> UsageProfile:

@@ -43,7 +43,7 @@ def _build(tps: float, users: int = 1, context: int = 4096) -> Any:
         prefill_tokens_per_s=None,
         workload={"kind": "inference", "batch": users, "context": context, "prompt": None},
     )
-    return SimpleNamespace(currency="USD", estimate=estimate, checks=())
+    return SimpleNamespace(currency="USD", estimate=estimate, checks=(), tax_basis=None)
 
 
 def test_one_user_busies_the_build_for_its_own_replies_only() -> None:

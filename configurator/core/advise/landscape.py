@@ -382,7 +382,7 @@ def _platform_floor(catalog: Catalog, request: BuildRequest) -> PlatformFloor:
         amounts = [
             q.amount
             for r in catalog.kind(kind)
-            if keep(r) and (q := quote(r, catalog, request.currency, request.condition))
+            if keep(r) and (q := quote(r, catalog, request.currency, request.condition, request.tax_basis))
         ]
         return min(amounts, default=None)
 
@@ -515,7 +515,7 @@ def _price_bounds(
     bounds: list[_Bound] = []
     too_small: list[tuple[int, Gpu]] = []
     for gpu in gpus:
-        q = quote(gpu, catalog, request.currency, request.condition)
+        q = quote(gpu, catalog, request.currency, request.condition, request.tax_basis)
         platform_floor = floor.for_gpu(gpu)
         if q is None or platform_floor is None:
             continue
@@ -814,8 +814,8 @@ def value_rows(
     return tuple(ValueRowJson(**r.to_json(), gpu_name=r.gpu_name) for r in ranked)
 
 
-def _unit(record: Record, catalog: Catalog, currency: str, condition: str) -> float | None:
-    q = quote(record, catalog, currency, condition)
+def _unit(record: Record, catalog: Catalog, request: BuildRequest, condition: str) -> float | None:
+    q = quote(record, catalog, request.currency, condition, request.tax_basis)
     if q is None or (condition == "used" and q.condition == "new"):
         return None
     return q.amount
@@ -883,8 +883,8 @@ def value_ranking(
                 count=option.count,
                 price=price,
                 currency=request.currency,
-                unit_price_new=_unit(gpu, catalog, request.currency, "new"),
-                unit_price_used=_unit(gpu, catalog, request.currency, "used"),
+                unit_price_new=_unit(gpu, catalog, request, "new"),
+                unit_price_used=_unit(gpu, catalog, request, "used"),
                 decode_tokens_per_s=decode,
                 train_tokens_per_s=train,
                 price_per_tps=price / speed if speed else None,

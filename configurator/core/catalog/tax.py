@@ -41,6 +41,17 @@ VAT: dict[str, Vat] = {
     "GR": Vat("GR", 0.24, "EU", _EU_RATES),  # Greece, standard rate 24 %
     "DE": Vat("DE", 0.19, "EU", _EU_RATES),  # Germany, standard rate 19 % (pricing.IMPORT's EU floor)
     "FR": Vat("FR", 0.20, "EU", _EU_RATES),  # France, standard rate 20 %
+    # round 42, the euro buyer's country (EUR_COUNTRIES), from the same TEDB transcription (version 2026-08-26, commit
+    # 5cb20914), read 2026-12-07: each rate and the day it took effect
+    "IT": Vat("IT", 0.22, "EU", _EU_RATES),  # Italy, 22 % since 2013-10-01
+    "ES": Vat("ES", 0.21, "EU", _EU_RATES),  # Spain, 21 % since 2012-09-01
+    "NL": Vat("NL", 0.21, "EU", _EU_RATES),  # the Netherlands, 21 % since 2012-10-01
+    "AT": Vat("AT", 0.20, "EU", _EU_RATES),  # Austria, 20 % since 1984-01-01
+    "IE": Vat("IE", 0.23, "EU", _EU_RATES),  # Ireland, 23 % since 2021-03-01 (after 21 % from 2020-09-01)
+    "PL": Vat("PL", 0.23, "EU", _EU_RATES),  # Poland, 23 % since 2011-01-01
+    # Finland, 25.5 % since 2024-09-01 (24 % from 2013-01-01): TEDB, and Finland's Ministry of Finance says the same
+    # (vm.fi/en/value-added-tax, "The standard rate of VAT in Finland is 25.5 % from 1 September 2024")
+    "FI": Vat("FI", 0.255, "EU", _EU_RATES),
 }
 """The standard VAT rate on goods of each region a catalog price names (Price.region), with its source."""
 
@@ -56,6 +67,7 @@ class TaxBasis:
     region: str
     market: str
     rate: float  # the VAT share included in the amount (0 when it is before VAT or the region has none)
+    reclaimed: bool = False  # a buyer's basis (buyer): the region's VAT left out, as a VAT-registered buyer reclaims it
 
     def net(self, amount: float) -> float:
         """`amount` without the VAT it includes."""
@@ -102,11 +114,33 @@ exemption ended the same day). China, likewise, levies its 13 % on imports (_CN_
 an export from a VAT country is zero-rated, so a foreign price reaches a US buyer net of its VAT."""
 
 
-def buyer(currency: str) -> TaxBasis | None:
-    """The tax basis a plan priced in `currency` is put on (BUYER_REGION): its region's VAT included; None for a
-    currency the table does not know."""
-    vat = VAT.get(BUYER_REGION.get(currency, ""))
-    return None if vat is None else TaxBasis(vat.region, vat.market, vat.rate)
+EUR_COUNTRIES: tuple[str, ...] = ("DE", "FR", "IT", "ES", "NL", "AT", "IE", "PL", "FI")
+"""The countries a buyer paying in euros may name (`--vat-country`, Preferences), Germany first and the default
+(BUYER_REGION). Poland's buyers pay in zloty; the catalog has no PLN prices, so a Polish plan is priced in euros at
+Poland's 23 %."""
+
+COUNTRIES_OF: dict[str, tuple[str, ...]] = {"USD": ("US",), "CNY": ("CN",), "EUR": EUR_COUNTRIES}
+"""The buyer countries each currency's plan may be put on (buyer): one for USD and CNY, EUR_COUNTRIES for euros."""
+
+VAT_RECLAIM = "https://taxation-customs.ec.europa.eu/taxation/vat/vat-directive/vat-deduction_en"
+"""Why a VAT-registered business compares prices without VAT: it deducts the input VAT it pays on goods it uses for
+its taxed business from the VAT it owes (Council Directive 2006/112/EC, Articles 167-168; the European Commission's
+"VAT deduction" page), so the VAT is not its cost. China's general taxpayers deduct input VAT likewise (增值税暂行条例
+Article 8, the Provisional Regulations on VAT). A US buyer has no VAT to reclaim; its prices are before sales tax."""
+
+
+def buyer(currency: str, country: str = "", reclaim: bool = False) -> TaxBasis | None:
+    """The tax basis a plan priced in `currency` is put on: its buyer country's VAT included (`country`, one of
+    COUNTRIES_OF[currency]; "" the currency's BUYER_REGION), or, with `reclaim` (a VAT-registered business,
+    VAT_RECLAIM), none: every price net of VAT, the region kept so the plan can say whose VAT was left out. None for a
+    currency the table does not know. A country the currency's buyers cannot name is a ValueError."""
+    region = country or BUYER_REGION.get(currency, "")
+    if country and country not in COUNTRIES_OF.get(currency, ()):
+        raise ValueError(f"a buyer paying {currency} cannot be in {country}")
+    vat = VAT.get(region)
+    if vat is None:
+        return None
+    return TaxBasis(vat.region, vat.market, 0.0 if reclaim else vat.rate, reclaimed=reclaim and vat.rate > 0)
 
 
 def for_buyer(amount: float, own: TaxBasis | None, to: TaxBasis) -> float:
@@ -116,3 +150,23 @@ def for_buyer(amount: float, own: TaxBasis | None, to: TaxBasis) -> float:
     if own is None:
         return amount
     return to.gross(own.net(amount))
+
+
+SERVICE_VAT = "https://taxation-customs.ec.europa.eu/taxation/vat/vat-directive/where-tax_en"
+"""Where VAT on a service is due (Council Directive 2006/112/EC): to a business (B2B) at the customer's place (Article
+44), the customer accounting for it by reverse charge (Article 196), so a cloud rental or an API bought by a
+VAT-registered lab carries no VAT on its invoice; to a consumer (B2C) an electronically supplied service is taxed where
+the customer lives (Article 58, since 2015-01-01; a provider outside the EU charges it through the non-Union One Stop
+Shop), so a euro buyer who pays VAT pays their country's rate on top of the provider's price. The catalog's rental and
+API prices are providers' list prices before VAT (US providers' and their published per-token rates)."""
+
+
+def on_service(basis: TaxBasis | None) -> float:
+    """The VAT share a buyer on `basis` pays on top of a listed cloud rental or API price (SERVICE_VAT), so buy-vs-rent
+    compares them on the purchase's basis: an EU consumer's country rate; nothing for a VAT-registered buyer (reverse
+    charge), a US buyer (no VAT; US sales tax on cloud services varies by state and is not in the purchase either) or
+    a buyer in China (its rental and API prices are taken as listed: whether a Chinese cloud's listed price holds its
+    6 % VAT on services is not in the catalog)."""
+    if basis is None or basis.reclaimed or basis.market != "EU":
+        return 0.0
+    return basis.rate

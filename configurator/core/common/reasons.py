@@ -1046,7 +1046,20 @@ def _taxed(r: Reason) -> str:
     return f" (a {region} price, {vat:g} % VAT in it)" if vat else f" (a {region} price, no VAT or sales tax in it)"
 
 
-VAT_REGION_NAMES: dict[str, str] = {"US": "the US", "CN": "China", "DE": "Germany", "GR": "Greece", "FR": "France"}
+VAT_REGION_NAMES: dict[str, str] = {
+    "US": "the US",
+    "CN": "China",
+    "DE": "Germany",
+    "GR": "Greece",
+    "FR": "France",
+    "IT": "Italy",
+    "ES": "Spain",
+    "NL": "the Netherlands",
+    "AT": "Austria",
+    "IE": "Ireland",
+    "PL": "Poland",
+    "FI": "Finland",
+}
 """catalog.tax.VAT's regions as a sentence names them ("Germany's 19 % VAT")."""
 
 
@@ -1062,11 +1075,25 @@ def _vat_moved(r: Reason) -> str:
     if not r.fields.get("from_region"):
         return "whether VAT is in it is not known (a private sale charges none): taken as listed"
     was, old = _region(r.fields["from_region"]), r.num("from_vat_pct")
+    if r.fields.get("reclaimed_pct") is not None:  # a VAT-registered buyer: every price net of VAT (tax.buyer)
+        if not old:
+            return f"no VAT in it; the {r.num('reclaimed_pct'):g} % a buyer in {to} pays on it is reclaimed"
+        return f"{was}'s {old:g} % VAT taken out, as a VAT-registered buyer reclaims it"
     if not old:
         return f"{to}'s {vat:g} % VAT added, as a buyer there pays it on an import"
     if not vat:
         return f"{was}'s {old:g} % VAT taken out (an export is zero-rated; a buyer in {to} pays none)"
     return f"{was}'s {old:g} % VAT taken out and {to}'s {vat:g} % put in, as a buyer there pays it"
+
+
+def _request_vat(r: Reason) -> str:
+    """The request's tax basis ("request.vat", report.purchase.vat_said)."""
+    region, vat = _region(r.fields.get("region")), r.num("vat_pct")
+    if not vat:
+        return f"none in {region}: prices and budget before sales tax"
+    if r.fields.get("reclaim"):
+        return f"reclaimed: prices and budget without VAT ({region}, {vat:g} %)"
+    return f"paid: prices and budget with VAT ({region}, {vat:g} %)"
 
 
 def _tax_basis(r: Reason) -> str:
@@ -1080,6 +1107,12 @@ def _tax_basis(r: Reason) -> str:
         if listed
         else ""
     )
+    if r.fields.get("reclaim"):  # a VAT-registered buyer (tax.buyer reclaim): the plan is priced net of VAT
+        pct = r.num("region_vat_pct")
+        return (
+            f"prices without VAT ({r.num('total'):,.0f} {cur}), for a VAT-registered buyer in "
+            f"{_region(r.fields.get('region'))} who reclaims its {pct:g} %; {r.num('gross'):,.0f} {cur} with it{tail}"
+        )
     if not vat:
         return (
             f"prices before sales tax, as shops in {_region(r.fields.get('region'))} list them (sales tax is "
@@ -1938,6 +1971,8 @@ EN: dict[str, Template] = {
     "price.vat": lambda r, _say: _vat_moved(r),
     # the one tax basis of a build's prices (report.prices.tax_said)
     "price.basis": lambda r, _say: _tax_basis(r),
+    # the request's tax basis (report.purchase.vat_said: BuildRequest.vat, vat_country)
+    "request.vat": lambda r, _say: _request_vat(r),
     # an exporter's asking price landed by the buyer's market's import rule (solve.pricing.IMPORT)
     "price.landed": lambda r, _say: (
         f"landed in the {r.fields.get('market', '')}: an asking price of {r.num('asking'):,.0f} before import, "
@@ -2145,7 +2180,8 @@ EN: dict[str, Template] = {
         + (f" at {per_day(r.num('requests'))} requests/user/day" if r.fields.get("requests") is not None else "")
         + (_api_speed_said(r) if r.fields.get("basis") in ("asked", "reading") else "")
         + (f", all this build makes of the {millions(r.num('demand_m'))}M asked" if r.fields.get("capped") else "")
-        + f", {money(r.num('monthly'))} {r.fields['currency']}/month)"
+        + f", {money(r.num('monthly'))} {r.fields['currency']}/month"
+        + (f", {r.num('vat_pct'):g} % VAT in, as a consumer pays it)" if r.fields.get("vat_pct") else ")")
     ),
     # what the API bill rests on, among the assumptions: the output's derivation, the prompts' share and its source
     "tco.api-basis": lambda r, say: (
@@ -2185,6 +2221,7 @@ EN: dict[str, Template] = {
         + (f"{r.fields['instances']} x " if r.num("instances") > 1 else "")
         + f"{r.fields['name']} at {r.num('hourly'):,.2f} {r.fields['currency']}/h {r.fields['pricing']} "
         + f"of {r.fields['date']}"
+        + (f", with {r.num('vat_pct'):g} % VAT" if r.fields.get("vat_pct") else "")
         + (", price an estimate" if r.fields.get("estimate") else "")
     ),
     "tco.rental-enough": lambda r, say: f"rental that serves the need: {say(r.nested('said')[0])}",
@@ -2594,6 +2631,7 @@ EN: dict[str, Template] = {
             else ""
         )
         + (f" (estimate: {r.fields['estimate']})" if r.fields.get("estimate") else "")
+        + (f", with {r.num('vat_pct'):g} % VAT, as a consumer pays it" if r.fields.get("vat_pct") else "")
     ),
     "tco.rental-matched": lambda r, _say: (
         f"rental matched on memory fit and {_matched_on(r)} "

@@ -176,6 +176,7 @@ class RentalJson(TypedDict):
     wall_hours: float | None
     tokens_per_hour: float | None
     resharded: bool
+    vat_pct: float  # round 42: the buyer's VAT share in `hourly` (tax.on_service)
     prefill_tokens_per_s: NotRequired[float | None]  # round 36: the rented GPUs' prompt rate
 
 

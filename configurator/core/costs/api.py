@@ -55,6 +55,7 @@ from collections.abc import Mapping
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, TokenPrice
+from configurator.core.catalog.tax import on_service
 from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason
 from configurator.core.costs.need import (
@@ -202,6 +203,9 @@ class ApiUse(BaseModel):
 
     price: TokenPrice
     per_million: float  # output price per million tokens in the build's currency
+    vat_pct: float = (
+        0.0  # round 42: the buyer's VAT in the prices (tax.on_service: an EU consumer's; 0 reverse-charged)
+    )
     currency: str
     users: int
     tokens_per_s: float  # decode per user, the build's own estimate
@@ -293,6 +297,7 @@ class ApiUse(BaseModel):
             capacity_m=self.capacity_tokens_per_year / 1e6,
             capped=self.capped,
             usage=self.usage or "",
+            vat_pct=self.vat_pct or None,
             hit=self.cache_hit_share if self.input_per_million is not None else 0.0,
             cached=self.cache_read_per_million,
             written=self.cache_write_per_million,
@@ -315,6 +320,8 @@ class ApiUse(BaseModel):
             "tokens_per_year": round(self.tokens_per_year),
             # a chat user's bill is cents a month (round 34): kept to the hundredth cent
             "monthly": round(self.monthly, 4),
+            # an addition (round 42): the buyer's VAT share in the prices above (an EU consumer's; 0 reverse-charged)
+            "vat_pct": self.vat_pct,
             # round 32: the prompts billed too (additions; `monthly` above is output + input)
             "input_per_million": None if self.input_per_million is None else round(self.input_per_million, 4),
             "price_input_per_million_as_listed": self.price.input_per_million,
@@ -383,13 +390,16 @@ def cache_hit_source(demand: Demand | None, own_prompt: bool) -> str:
     return (USAGES["chat"] if demand is None or demand.usage is None else USAGES[demand.usage]).cache_source
 
 
-def _in_currency(amount: float, price: TokenPrice, currency: str, catalog: Catalog | None) -> float | None:
+def _in_currency(
+    amount: float, price: TokenPrice, currency: str, catalog: Catalog | None, vat: float = 0.0
+) -> float | None:
+    """`amount` of `price` in `currency`, with the VAT share `vat` the buyer pays on it (tax.on_service)."""
     if price.currency == currency:
-        return amount
+        return amount * (1 + vat)
     if catalog is None:
         return None
     try:
-        return catalog.convert(amount, price.currency, currency)
+        return catalog.convert(amount, price.currency, currency) * (1 + vat)
     except (KeyError, ValueError):
         return None
 
@@ -633,17 +643,18 @@ def api_use(
     if not prices or tps is None or tps <= 0 or busy_hours <= 0 or (stated is not None and stated <= 0):
         return None
     currency = build.currency
+    vat = on_service(build.tax_basis)  # the bill on the purchase's tax basis (an EU consumer pays VAT on it)
     prompt, reply, trace, own_prompt = request_shape(build.estimate.workload, demand)
     ratio = prompt / reply
     hit = cache_hit_share(demand, own_prompt)
     usable = []
     for p in prices:
-        out = _in_currency(p.output_per_million, p, currency, catalog)
+        out = _in_currency(p.output_per_million, p, currency, catalog, vat)
         if out is None:
             continue
-        inp = None if p.input_per_million is None else _in_currency(p.input_per_million, p, currency, catalog)
+        inp = None if p.input_per_million is None else _in_currency(p.input_per_million, p, currency, catalog, vat)
         read, write = (
-            _cache_in(v, p, currency, catalog) for v in (p.cache_read_per_million, p.cache_write_per_million)
+            _cache_in(v, p, currency, catalog, vat) for v in (p.cache_read_per_million, p.cache_write_per_million)
         )
         billed = 0.0 if inp is None else billed_input(inp, read, write, hit)
         usable.append((p, out, inp, read, write, out + ratio * billed))
@@ -664,6 +675,7 @@ def api_use(
     billed = 0.0 if inp is None else billed_input(inp, read, write, hit)
     return ApiUse(
         price=price,
+        vat_pct=round(vat * 100, 1),
         per_million=per_million,
         currency=currency,
         users=users,
@@ -694,8 +706,10 @@ def api_use(
     )
 
 
-def _cache_in(amount: float | None, price: TokenPrice, currency: str, catalog: Catalog | None) -> float | None:
-    return None if amount is None else _in_currency(amount, price, currency, catalog)
+def _cache_in(
+    amount: float | None, price: TokenPrice, currency: str, catalog: Catalog | None, vat: float = 0.0
+) -> float | None:
+    return None if amount is None else _in_currency(amount, price, currency, catalog, vat)
 
 
 def _context(workload: Mapping[str, object]) -> int | None:

@@ -60,6 +60,7 @@ from typing import Any, Literal
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import CloudOffer, Currency, Gpu, HourlyPrice, ModelArch, Pricing, Record
+from configurator.core.catalog.tax import on_service
 from configurator.core.common.base import BaseModel, ConfigDict, Field, ValidationError
 from configurator.core.common.errors import CatalogError, Problem
 from configurator.core.common.memo import remember
@@ -747,6 +748,7 @@ class RentalMatch(BaseModel):
     )
     build_tokens_per_hour: float | None = None
     resharded: bool = False  # training: run sharded (ZeRO-3) and recomputed, where the build's settings do not fit
+    vat_pct: float = 0.0  # round 42: the buyer's VAT in `hourly` (tax.on_service: an EU consumer's; 0 reverse-charged)
 
     @property
     def price_is_estimate(self) -> bool:
@@ -776,6 +778,7 @@ class RentalMatch(BaseModel):
             converted_amount=self.price.amount if self.converted else None,
             converted_currency=self.price.currency if self.converted else None,
             estimate=str(o.estimates["prices"]) if self.price_is_estimate else None,
+            vat_pct=self.vat_pct or None,
         )
 
     def to_json(self) -> RentalJson:
@@ -798,6 +801,8 @@ class RentalMatch(BaseModel):
             "tokens_per_hour": _round(self.tokens_per_hour),
             # an addition (walk10): the job sharded with ZeRO-3 and recomputed on the rental, unlike the build
             "resharded": self.resharded,
+            # an addition (round 42): the buyer's VAT share in `hourly` (an EU consumer's rate; 0 reverse-charged)
+            "vat_pct": self.vat_pct,
         }
 
 
@@ -1016,6 +1021,7 @@ def _match(
     """An offer that fits and keeps up, at its cheapest allowed price for all the instances it takes."""
     amount, price, converted = priced
     return RentalMatch(
+        vat_pct=round(on_service(build.tax_basis) * 100, 1),
         offer=offer,
         hourly=amount * instances,
         instances=instances,
@@ -1094,7 +1100,7 @@ def search_rentals(
             rejected.append((offer.id, _unfit(est)))
             counts["fit"] += 1
             continue
-        priced = _cheapest_price(offer, catalog, build.currency, pricing)
+        priced = _cheapest_price(offer, catalog, build.currency, pricing, on_service(build.tax_basis))
         if need is not None and priced is not None and (est.decode_tokens_per_s or 0.0) >= need * (1 - 1e-9):
             served = _match(offer, priced, instances, est, build, by_throughput, own_wall, own_rate)
             if enough is None or _rank(served) < _rank(enough):
@@ -1259,8 +1265,11 @@ def _rank(match: RentalMatch) -> tuple[float, float]:
 
 
 def _cheapest_price(
-    offer: CloudOffer, catalog: Catalog, currency: str, pricing: Sequence[str]
+    offer: CloudOffer, catalog: Catalog, currency: str, pricing: Sequence[str], vat: float = 0.0
 ) -> tuple[float, HourlyPrice, bool] | None:
+    """The offer's cheapest hourly price of the `pricing` tiers in `currency`, with the VAT share `vat` the buyer pays
+    on it (tax.on_service): on the purchase's tax basis, an EU consumer pays VAT on a rental, a VAT-registered lab none
+    (reverse charge)."""
     best: tuple[float, HourlyPrice, bool] | None = None
     for tier in pricing:
         price = offer.hourly(tier, currency) or offer.hourly(tier)
@@ -1271,6 +1280,7 @@ def _cheapest_price(
             amount = catalog.convert(price.amount, price.currency, currency) if converted else price.amount
         except KeyError:
             continue
+        amount *= 1 + vat
         if best is None or amount < best[0]:
             best = (amount, price, converted)
     return best
@@ -2089,6 +2099,7 @@ def rented_said(rental: RentalJson) -> Reason:
         pricing=rental["pricing"],
         date=rental["price_date"],
         estimate=rental["price_is_estimate"],
+        vat_pct=rental.get("vat_pct") or None,  # round 42: an EU consumer's VAT on it (tax.on_service)
     )
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from configurator.core.catalog.models import MAX_LAYERS
+from configurator.core.catalog.tax import EUR_COUNTRIES
 from configurator.core.common.errors import error_message
 from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BYTES, SHARDINGS
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
@@ -362,6 +363,25 @@ PLAN_MAX_GPUS = 8
 """A plan's builds hold at most this many GPUs a machine when --gpus is not given (BuildRequest.max_gpus)."""
 
 
+def add_vat_options(parser: argparse.ArgumentParser) -> None:
+    """The buyer's tax basis (round 42: BuildRequest.vat, vat_country; catalog.tax.buyer)."""
+    parser.add_argument(
+        "--vat",
+        choices=("pay", "reclaim"),
+        default="pay",
+        help="reclaim: a VAT-registered business that deducts input VAT; prices and --budget are then without VAT "
+        "(default pay: prices with the buyer's VAT, as a consumer pays)",
+    )
+    parser.add_argument(
+        "--vat-country",
+        type=str.upper,
+        choices=EUR_COUNTRIES,
+        default=None,
+        metavar="CC",
+        help="a euro buyer's country, whose VAT rate prices carry: DE (default, 19 %%), FR, IT, ES, NL, AT, IE, PL, FI",
+    )
+
+
 def add_plan_options(parser: argparse.ArgumentParser) -> None:
     add_workload_options(parser)
     # --gpus caps a plan's machines: given, it is honoured as typed (--gpus 1 had been read as no cap, since 1 is
@@ -374,6 +394,7 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--budget", type=_request_float("budget"), metavar="N", help="total budget in --currency")
     parser.add_argument("--currency", choices=("USD", "CNY", "EUR"), default="USD")
+    add_vat_options(parser)
     parser.add_argument(
         "--min-decode-tps",
         type=_request_float("min_decode_tps"),
@@ -453,6 +474,8 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             workload=workload,
             budget=args.budget,
             currency=args.currency,
+            vat=getattr(args, "vat", None) or "pay",
+            vat_country=getattr(args, "vat_country", None) or "",
             min_decode_tps=args.min_decode_tps,
             deadline_hours=args.deadline_hours,
             circuit=args.circuit or default_circuit(args.currency),

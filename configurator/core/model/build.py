@@ -6,6 +6,8 @@ import datetime
 import math
 from typing import Any, Literal, NamedTuple, cast
 
+from configurator.core.catalog import tax
+from configurator.core.catalog.tax import TaxBasis
 from configurator.core.common import plain
 from configurator.core.common.base import BaseModel, ConfigDict, PlainSerializer, WrapSerializer
 from configurator.core.common.reasons import Reason, as_json, english, shortened
@@ -326,6 +328,19 @@ class Build(_Frozen):
     @property
     def total_price(self) -> float:
         return sum(self.part_cost(p) for p in self.parts)
+
+    @property
+    def tax_basis(self) -> TaxBasis | None:
+        """The tax basis the build's prices were put on (pricing.quote's `taxed`: BuildRequest.tax_basis), read back
+        from its lines' notes (price.quote's vat_region and vat_reclaimed_pct), so a price set beside it later (a next
+        step's card, a rental, an API) is on the same one; the currency's default buyer's when no line says (None for a
+        currency the VAT table does not know)."""
+        for part in self.parts:
+            said = part.price_said
+            region = said.fields.get("vat_region") if said is not None else None
+            if said is not None and region and str(region) in tax.COUNTRIES_OF.get(self.currency, ()):
+                return tax.buyer(self.currency, str(region), said.fields.get("vat_reclaimed_pct") is not None)
+        return tax.buyer(self.currency)
 
     def part_cost(self, part: BuildPart) -> float:
         """What the whole build pays for a line: once per node, or once for a cluster's shared parts (switches)."""

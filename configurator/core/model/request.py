@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Literal
 
+from configurator.core.catalog import tax
 from configurator.core.common.base import BaseModel, ConfigDict, Field, model_validator
 from configurator.core.common.errors import InvalidInputError
 from configurator.core.common.reasons import Reason, english
@@ -193,6 +194,17 @@ class BuildRequest(BaseModel):
     )
     gpu_vendors: tuple[Literal["nvidia", "amd", "intel"], ...] = ()
     region: Region = "global"
+    vat_country: str = Field(
+        default="",
+        max_length=2,
+        description="the buyer's country, whose VAT the plan's prices include (catalog.tax.COUNTRIES_OF: a euro "
+        "buyer's DE, FR, IT, ES, NL, AT, IE, PL or FI); empty: the currency's default (Germany for EUR)",
+    )
+    vat: Literal["pay", "reclaim"] = Field(
+        default="pay",
+        description="'reclaim': a VAT-registered business, which deducts input VAT: every price and the budget are "
+        "net of VAT (catalog.tax.VAT_RECLAIM); 'pay': prices with the buyer's VAT, as a consumer pays them",
+    )
     top_k: int = Field(default=PLAN_TOP, ge=1, le=10)
     vram_headroom: float = Field(default=0.05, ge=0, le=0.5, description="fraction of each GPU's memory kept free")
     allow_clusters: bool = True
@@ -217,6 +229,13 @@ class BuildRequest(BaseModel):
 
     @model_validator(mode="after")
     def _coherent(self) -> BuildRequest:
+        if self.vat_country and self.vat_country not in tax.COUNTRIES_OF.get(self.currency, ()):
+            raise InvalidInputError(
+                "request.vat-country",
+                ("vat_country", "currency"),
+                f"a buyer paying {self.currency} cannot name VAT country {self.vat_country!r}; a VAT country is "
+                "named for EUR plans: " + ", ".join(tax.EUR_COUNTRIES),
+            )
         if self.deadline_hours is not None and self.workload.kind == "inference":
             raise InvalidInputError(
                 "request.deadline-for-inference",
@@ -230,6 +249,13 @@ class BuildRequest(BaseModel):
                 "a training deadline needs the number of training tokens",
             )
         return self
+
+    @property
+    def tax_basis(self) -> tax.TaxBasis | None:
+        """The one tax basis every price of the plan is put on (pricing.quote): the buyer's country's VAT in, or out
+        for a buyer who reclaims it; the budget is held against totals on this basis."""
+        country = self.vat_country if self.vat_country in tax.COUNTRIES_OF.get(self.currency, ()) else ""
+        return tax.buyer(self.currency, country, self.vat == "reclaim")
 
     @property
     def owned_gpu(self) -> OwnedPart | None:

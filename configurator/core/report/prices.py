@@ -246,14 +246,21 @@ def tax_said(build: Build) -> Reason | None:
     reclaims VAT pays), and how many paid lines were taken as listed because their own tax is not known (a private
     seller's used part). None when no paid part says its basis (a plan of before round 41, parts all owned)."""
     region = ""
-    vat = net = 0.0
+    vat = net = gross = 0.0
     listed = 0
+    reclaim = False
     for part in build.parts:
         said = part.price_said
         if said is None or part.subtotal <= 0 or not said.fields.get("vat_region"):
             continue
         region = str(said.fields["vat_region"])
         share, cost = said.fields.get("vat_pct"), build.part_cost(part)
+        reclaimed = said.fields.get("vat_reclaimed_pct")
+        if isinstance(reclaimed, int | float):  # a VAT-registered buyer's net price: gross is what a payer would pay
+            reclaim = True
+            gross += cost * (1 + float(reclaimed) / 100) if isinstance(share, int | float) else cost
+        else:
+            gross += cost
         if isinstance(share, int | float):
             net += cost / (1 + float(share) / 100)
             vat += cost - cost / (1 + float(share) / 100)
@@ -262,16 +269,33 @@ def tax_said(build: Build) -> Reason | None:
             net += cost
     if not region:
         return None
+    rate = round(tax.VAT[region].rate * 100, 1) if region in tax.VAT else 0.0
     return Reason.of(
         TAX_BASIS_CODE,
         region=region,
-        vat_pct=round(tax.VAT[region].rate * 100, 1) if region in tax.VAT else 0.0,
+        vat_pct=0.0 if reclaim else rate,
         currency=build.currency,
         total=round(build.total_price, 2),
         vat=round(vat, 2),
         net=round(net, 2),
         listed=listed,
+        # round 42: whether the buyer reclaims VAT (prices net of it, the budget too), the rate of the buyer
+        # country's VAT, and the total with it (what a buyer who pays VAT would pay for the same lines)
+        reclaim=reclaim,
+        region_vat_pct=rate,
+        gross=round(gross + build.total_price - sum_paid(build), 2),
     )
+
+
+def sum_paid(build: Build) -> float:
+    """What the build's lines that state a tax basis cost (tax_said's lines), so the rest of the total (owned parts,
+    lines of before round 41) is carried into `gross` as it is."""
+    total = 0.0
+    for part in build.parts:
+        said = part.price_said
+        if said is not None and part.subtotal > 0 and said.fields.get("vat_region"):
+            total += build.part_cost(part)
+    return total
 
 
 def tax_json(build: Build) -> dict[str, object] | None:

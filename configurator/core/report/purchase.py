@@ -12,6 +12,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
+from configurator.core.catalog import tax
 from configurator.core.catalog.dates import catalog_date
 from configurator.core.common.reasons import Reason, as_json, english, from_json
 from configurator.core.common.shapes import NotAsAskedJson, ReasonJson, ValueRowJson
@@ -271,6 +272,7 @@ def request_fields(request: BuildRequest) -> list[tuple[str, str]]:
         ("Training tokens", f"{w.tokens:,.0f}" if w.tokens else "-"),
         ("Budget", budget),
         ("Currency", request.currency),
+        ("VAT", say(vat_said(request))),
         ("Minimum decode speed", f"{request.min_decode_tps:g} tokens/s" if request.min_decode_tps else "-"),
         ("Deadline", f"{request.deadline_hours:,.0f} h" if request.deadline_hours else "-"),
         ("Circuit", say(circuits_said(request.circuit, request.circuits))),
@@ -284,9 +286,22 @@ def request_fields(request: BuildRequest) -> list[tuple[str, str]]:
     return fields
 
 
+def vat_said(request: BuildRequest) -> Reason:
+    """The request's tax basis as a code ("request.vat"): whose VAT its prices and budget include, or leave out for a
+    VAT-registered buyer who reclaims it (BuildRequest.tax_basis); a region without VAT, before sales tax."""
+    basis = request.tax_basis
+    region = basis.region if basis is not None else ""
+    rate = tax.VAT[region].rate if region in tax.VAT else 0.0
+    return Reason.of(
+        "request.vat", region=region, vat_pct=round(rate * 100, 1), reclaim=bool(basis and basis.reclaimed)
+    )
+
+
 def request_summary(request: BuildRequest) -> str:
-    """The request in one line, for headers."""
+    """The request in one line, for headers: the VAT only where the buyer named it (a country, a reclaim)."""
     skip = {"Currency", "Method", "Training tokens", "Minimum decode speed", "Deadline", "Engine"}
+    if not request.vat_country and request.vat == "pay":
+        skip.add("VAT")
     keep = [(k, v) for k, v in request_fields(request) if k not in skip or v not in ("-", "default")]
     if language_code() == "zh_CN":  # the field names and the request's own words in the sheet's language
         from configurator.core.report.phrases import sentence

@@ -497,7 +497,20 @@ def _zh_taxed(r: Reason) -> str:
     return f"（{region} 价格，含 {vat:g}% 增值税）" if vat else f"（{region} 价格，不含增值税或销售税）"
 
 
-ZH_VAT_REGION_NAMES: dict[str, str] = {"US": "美国", "CN": "中国", "DE": "德国", "GR": "希腊", "FR": "法国"}
+ZH_VAT_REGION_NAMES: dict[str, str] = {
+    "US": "美国",
+    "CN": "中国",
+    "DE": "德国",
+    "GR": "希腊",
+    "FR": "法国",
+    "IT": "意大利",
+    "ES": "西班牙",
+    "NL": "荷兰",
+    "AT": "奥地利",
+    "IE": "爱尔兰",
+    "PL": "波兰",
+    "FI": "芬兰",
+}
 """reasons.VAT_REGION_NAMES in Chinese."""
 
 
@@ -512,6 +525,10 @@ def _zh_vat_moved(r: Reason) -> str:
     if not r.fields.get("from_region"):
         return "不知是否含增值税（私人转让不收增值税）：按标价计"
     was, old = _zh_region(r.fields["from_region"]), r.num("from_vat_pct")
+    if r.fields.get("reclaimed_pct") is not None:
+        if not old:
+            return f"不含增值税；{to}买家为其缴纳的 {r.num('reclaimed_pct'):g}% 可抵扣"
+        return f"扣除{was} {old:g}% 增值税（已登记增值税的买家可抵扣）"
     if not old:
         return f"加{to} {vat:g}% 增值税（当地买家进口时缴纳）"
     if not vat:
@@ -519,11 +536,26 @@ def _zh_vat_moved(r: Reason) -> str:
     return f"扣除{was} {old:g}% 增值税，计入{to} {vat:g}%（当地买家所缴）"
 
 
+def _zh_request_vat(r: Reason) -> str:
+    """reasons._request_vat in Chinese ("request.vat")."""
+    region, vat = _zh_region(r.fields.get("region")), r.num("vat_pct")
+    if not vat:
+        return f"{region}无增值税：价格与预算不含销售税"
+    if r.fields.get("reclaim"):
+        return f"可抵扣：价格与预算不含{region} {vat:g}% 增值税"
+    return f"自付：价格与预算含{region} {vat:g}% 增值税"
+
+
 def _zh_tax_basis(r: Reason) -> str:
     """reasons._tax_basis in Chinese ("price.basis")."""
     cur, vat = r.fields.get("currency", ""), r.num("vat_pct")
     listed = int(r.num("listed"))
     tail = f"；{listed} 个付费部件按标价计（不知是否含增值税）" if listed else ""
+    if r.fields.get("reclaim"):
+        return (
+            f"价格不含增值税（{r.num('total'):,.0f} {cur}），适用于可抵扣{_zh_region(r.fields.get('region'))} "
+            f"{r.num('region_vat_pct'):g}% 增值税的已登记买家；含税为 {r.num('gross'):,.0f} {cur}{tail}"
+        )
     if not vat:
         return f"价格不含销售税，与{_zh_region(r.fields.get('region'))}商店标价一致（销售税结账时加收）{tail}"
     return (
@@ -1592,6 +1624,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "price.vat": lambda r, _say: _zh_vat_moved(r),
     "price.basis": lambda r, _say: _zh_tax_basis(r),
+    "request.vat": lambda r, _say: _zh_request_vat(r),
     "price.landed": lambda r, _say: (
         f"到岸价（{_ZH_IMPORT_MARKETS.get(str(r.fields.get('market', '')), r.fields.get('market', ''))}）："
         f"进口前报价 {r.num('asking'):,.0f}，加运费 {r.num('shipping'):,.0f}（估算）"
@@ -1751,7 +1784,8 @@ ZH_REASONS: dict[str, Template] = {
         + (f"（每个用户每天 {per_day(r.num('requests'))} 个请求）" if r.fields.get("requests") is not None else "")
         + (_zh_api_speed_said(r) if r.fields.get("basis") in ("asked", "reading") else "")
         + (f"（所需 {millions(r.num('demand_m'))}M 中这台配置能产出的全部）" if r.fields.get("capped") else "")
-        + f"，每月 {money(r.num('monthly'))} {r.fields['currency']}）"
+        + f"，每月 {money(r.num('monthly'))} {r.fields['currency']}"
+        + (f"，含 {r.num('vat_pct'):g}% 增值税（个人买家所付））" if r.fields.get("vat_pct") else "）")
     ),
     "tco.api-basis": lambda r, say_: (
         f"API 方案为{say_(r.nested('said')[0])}："
@@ -1788,6 +1822,7 @@ ZH_REASONS: dict[str, Template] = {
         + (f"{r.fields['instances']} 个 " if r.num("instances") > 1 else "")
         + f"{r.fields['name']}，每小时 {r.num('hourly'):,.2f} {r.fields['currency']}"
         + f"（{_PRICING_ZH.get(str(r.fields['pricing']), str(r.fields['pricing']))}，{r.fields['date']}"
+        + (f"，含 {r.num('vat_pct'):g}% 增值税" if r.fields.get("vat_pct") else "")
         + ("，价格为估计值）" if r.fields.get("estimate") else "）")
     ),
     "tco.rental-enough": lambda r, say_: f"满足需求的租用：{say_(r.nested('said')[0])}",
@@ -2174,6 +2209,7 @@ ZH_REASONS: dict[str, Template] = {
             else ""
         )
         + (f"（{_zh_estimate(str(r.fields['estimate']), '估计')}）" if r.fields.get("estimate") else "")
+        + (f"，含 {r.num('vat_pct'):g}% 增值税（个人买家所付）" if r.fields.get("vat_pct") else "")
     ),
     "tco.rental-matched": lambda r, _say: (
         "租用实例按显存是否装得下和"
@@ -3614,6 +3650,7 @@ ZH_CN.update(
         "Method": "方法",
         "Training tokens": "训练 token 数",
         "Budget": "预算",
+        "VAT": "增值税",
         "Minimum decode speed": "最低解码速度",
         "Deadline": "截止时间",
         "Circuit": "电路",

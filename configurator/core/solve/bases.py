@@ -104,8 +104,8 @@ def base_build(ctx: PlanContext, base: BaseMachine, gpu: Gpu, count: int, est: E
     """`count` cards of `gpu` in `base` as one build, or None where either has no price a buyer can act on or BASE-1
     refuses them."""
     request = ctx.request
-    bq = quote(base, ctx.catalog, request.currency, request.condition)
-    gq = quote(gpu, ctx.catalog, request.currency, request.condition)
+    bq = quote(base, ctx.catalog, request.currency, request.condition, request.tax_basis)
+    gq = quote(gpu, ctx.catalog, request.currency, request.condition, request.tax_basis)
     fit = FIT.allowed(base, gpu, count)
     if bq is None or gq is None or fit.status == "fail":
         return None
@@ -159,13 +159,17 @@ def _candidates(ctx: PlanContext) -> list[tuple[float, float, Build]]:
     build). Each card and count is estimated once, whatever base it goes into."""
     request = ctx.request
     bases = [b for b in ctx.catalog.kind("bases") if isinstance(b, BaseMachine)]
-    priced = [(b, q) for b in bases if (q := quote(b, ctx.catalog, request.currency, request.condition)) is not None]
+    priced = [
+        (b, q)
+        for b in bases
+        if (q := quote(b, ctx.catalog, request.currency, request.condition, request.tax_basis)) is not None
+    ]
     if not priced:
         return []
     most = max(len(b.x16_slots) for b, _q in priced)
     found: list[tuple[float, float, Build]] = []
     for gpu in ctx.catalog.gpus:
-        gq = quote(gpu, ctx.catalog, request.currency, request.condition)
+        gq = quote(gpu, ctx.catalog, request.currency, request.condition, request.tax_basis)
         if gq is None or gpu_allowed(gpu, request) is not None or ctx.should_stop():
             continue  # the cards the solver considers (the vendor asked, PCIe cards, the buyer's market)
         for count in range(1, min(most, request.max_gpus) + 1):

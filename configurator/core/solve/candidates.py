@@ -144,7 +144,9 @@ def _priced(records: list[Record], category: str, request: BuildRequest, catalog
     out = []
     owned_ids = {p.id for p in request.owned if p.category == category}
     for record in records:
-        q = quote(record, catalog, request.currency, "new" if category in BOUGHT_NEW else request.condition)
+        q = quote(
+            record, catalog, request.currency, "new" if category in BOUGHT_NEW else request.condition, request.tax_basis
+        )
         owned = _owned(request, category, record.id)
         if q is None and not owned:
             continue
@@ -750,7 +752,7 @@ def _screen_gpu(
         reason = reason or Reason.of("gpu.not-owned", name=owned_name)
     if reason:
         return reason, None, []
-    q = quote(gpu, catalog, request.currency, request.condition)
+    q = quote(gpu, catalog, request.currency, request.condition, request.tax_basis)
     if q is None and not (owned_gpu.quantity if owned_gpu else 0):
         return unpriced(gpu, request.condition), None, []
     # SUP-*: engines whose software stack does not run on this architecture are not tried
@@ -1035,6 +1037,7 @@ def platform_parts(request: BuildRequest, catalog: Catalog, c: Candidates, model
     # the catalog is edited in place by the app, so the key holds its records (by identity) and rates
     key = (
         request.currency,
+        request.tax_basis,  # round 42: the buyer's country and whether VAT is reclaimed price the parts too
         request.condition,
         request.form,
         circuit_volts(request.circuit),
@@ -1113,7 +1116,7 @@ def _platform_into(request: BuildRequest, catalog: Catalog, c: Candidates, gpu_l
     _prune_parts(c, gpu_lengths, runs_from_ram(request.workload))
     for acc in catalog.kind("accessories"):
         assert isinstance(acc, Accessory)
-        q = quote(acc, catalog, request.currency, "any")
+        q = quote(acc, catalog, request.currency, "any", request.tax_basis)
         if q is not None:
             c.accessories[acc.id] = Priced(acc, q)
 

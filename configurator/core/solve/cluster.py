@@ -152,7 +152,7 @@ def _network_part(
     acc = _accessory(catalog, acc_id)
     if acc is None or quantity <= 0:
         return None
-    q = None if included else quote(acc, catalog, request.currency, "any")
+    q = None if included else quote(acc, catalog, request.currency, "any", request.tax_basis)
     return BuildPart(
         category="network",
         id=acc.id,
@@ -276,7 +276,7 @@ def _cluster_build(
 ) -> Build | None:
     gpu = catalog.records["gpus"].get(system.gpu)
     cpu = catalog.records["cpus"].get(system.cpu)
-    q = quote(system, catalog, request.currency, request.condition)
+    q = quote(system, catalog, request.currency, request.condition, request.tax_basis)
     if not isinstance(gpu, Gpu) or not isinstance(cpu, Cpu) or q is None:
         return None
     if nodes > 1 and not system.network_gbps_per_gpu:
@@ -525,7 +525,7 @@ def _smallest(
         n for n in NODE_COUNTS if (n == 1 or system.network_gbps_per_gpu) and (max_nodes is None or n <= max_nodes)
     ]
     cache: dict[int, Build | None] = {}
-    q = quote(system, catalog, request.currency, request.condition) if beat is not None else None
+    q = quote(system, catalog, request.currency, request.condition, request.tax_basis) if beat is not None else None
 
     def priced_out(fewest: int) -> bool:
         """No cluster of `fewest` nodes or more can cost less than `beat`."""
@@ -650,7 +650,7 @@ def _fastest_within(
 ) -> Build | None:
     best = None
     for system in systems:
-        q = quote(system, catalog, request.currency, request.condition)
+        q = quote(system, catalog, request.currency, request.condition, request.tax_basis)
         if q is None or request.budget is None:
             continue
 

@@ -778,7 +778,7 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
     for system in ctx.catalog.kind("systems"):
         if not isinstance(system, System) or system.unified is None or system.unified.form != "mini-pc":
             continue
-        q = quote(system, ctx.catalog, request.currency, request.condition)
+        q = quote(system, ctx.catalog, request.currency, request.condition, request.tax_basis)
         if q is None or (request.budget is not None and q.amount > request.budget):
             continue
         ran = _on_box(ctx, workload, system)
@@ -1142,7 +1142,7 @@ def _tier_card(
     if not isinstance(mine, Gpu) or not isinstance(cpu, Cpu):
         return None
     request = ctx.request
-    own = quote(mine, ctx.catalog, request.currency, request.condition)
+    own = quote(mine, ctx.catalog, request.currency, request.condition, request.tax_basis)
     if own is None:
         return None
     limit = own.amount + PROMPT_PREMIUM * cheapest.total_price
@@ -1150,7 +1150,11 @@ def _tier_card(
     host = _rated_host(cpu)
     rated: list[tuple[float, float, float, str]] = []  # (price, decode, wait, card)
     for gid, g in catalog.records["gpus"].items():
-        q = quote(g, ctx.catalog, request.currency, request.condition) if isinstance(g, Gpu) else None
+        q = (
+            quote(g, ctx.catalog, request.currency, request.condition, request.tax_basis)
+            if isinstance(g, Gpu)
+            else None
+        )
         if q is None or q.amount > limit or not isinstance(g, Gpu):
             continue
         try:
@@ -1320,7 +1324,11 @@ def _card_speeds(
     floor_gb = MIN_TIER_VRAM_GB
     priced: list[tuple[float, str, Gpu]] = []
     for gid, g in catalog.records["gpus"].items():
-        q = quote(g, ctx.catalog, request.currency, request.condition) if isinstance(g, Gpu) else None
+        q = (
+            quote(g, ctx.catalog, request.currency, request.condition, request.tax_basis)
+            if isinstance(g, Gpu)
+            else None
+        )
         if (
             isinstance(g, Gpu)
             and gid not in without

@@ -157,7 +157,7 @@ def _mix(ctx: PlanContext, cards: Sequence[Gpu], owned: dict[str, int]) -> Mix |
     if workload is None:
         return "no-engine"  # no engine runs the job on every card of the mix
     request = ctx.request
-    quotes = {c.id: quote(c, ctx.catalog, request.currency, request.condition) for c in cards}
+    quotes = {c.id: quote(c, ctx.catalog, request.currency, request.condition, request.tax_basis) for c in cards}
     price = 0.0
     for card in {c.id: c for c in cards}.values():
         bought = sum(1 for c in cards if c.id == card.id) - owned.get(card.id, 0)

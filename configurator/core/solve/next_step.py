@@ -29,6 +29,7 @@ from datetime import date
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Cpu, Gpu, MemoryKit, ModelArch, Motherboard, Price
+from configurator.core.catalog.tax import TaxBasis
 from configurator.core.common.errors import ConfiguratorError
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, tps_text
@@ -302,15 +303,19 @@ def next_card(catalog: Catalog, gpu: Gpu, currency: str, conditions: tuple[str, 
 
 
 def catalog_price(
-    catalog: Catalog, record: Gpu, currency: str, conditions: tuple[str, ...] = ("new", "used")
+    catalog: Catalog,
+    record: Gpu,
+    currency: str,
+    conditions: tuple[str, ...] = ("new", "used"),
+    taxed: TaxBasis | None = None,
 ) -> tuple[float, Price] | None:
     """The price of the first condition that has one, in `currency`, as the build's own parts are quoted
     (pricing.quote: converted at the catalog's rates, a price the market has left raised to the newer observation,
     no new price for a card no longer sold new), with the price record that dates it. A step priced otherwise said
     "add one more RTX 3090: 5,500 CNY (2025-06-01)" beside the build's own 3090s at 8,648 CNY each (raised to their
-    USD price of 2026-09-30)."""
+    USD price of 2026-09-30). `taxed`: the build's tax basis (Build.tax_basis: its buyer's country, VAT reclaimed)."""
     for condition in conditions:
-        q = quote(record, catalog, currency, "new" if condition == "new" else "used")
+        q = quote(record, catalog, currency, "new" if condition == "new" else "used", taxed)
         if q is not None and (q.condition == condition or (condition == "used" and q.condition == "refurbished")):
             return q.amount, q.price
     return None
@@ -567,7 +572,8 @@ def next_steps(
     n = build.gpu_count
     steps: list[NextStep] = []
     one_more = next((u for u in build.upgrades_said if u.code == "upgrade.one-more"), None)
-    priced = catalog_price(catalog, gpu, build.currency, (gpu_part.condition or "new", "new", "used"))
+    taxed = build.tax_basis  # a step is priced on the build's own tax basis (a VAT-registered buyer's: net)
+    priced = catalog_price(catalog, gpu, build.currency, (gpu_part.condition or "new", "new", "used"), taxed)
     if one_more is not None and priced is not None:
         needs = one_more.nested("needs")
         gain = unlocks(before, reached(gpu, n + 1), model)
@@ -583,9 +589,9 @@ def next_steps(
         steps.append(NextStep("add", gpu, n + 1, cost, priced[1], None, None, needs, gain, said))
     bought = (gpu_part.condition or "new", "new", "used")  # a used card's step up is priced used first
     up = next_card(catalog, gpu, build.currency, bought)
-    up_price = catalog_price(catalog, up, build.currency, bought) if up is not None else None
+    up_price = catalog_price(catalog, up, build.currency, bought, taxed) if up is not None else None
     if up is not None and up_price is not None:
-        used = catalog_price(catalog, gpu, build.currency, ("used",))
+        used = catalog_price(catalog, gpu, build.currency, ("used",), taxed)
         sold = None if used is None else used[0] * n  # every card taken out, bought or owned
         up_usd = (
             catalog.convert(up_price[0], build.currency, "USD") if build.currency in catalog.exchange_rates else None

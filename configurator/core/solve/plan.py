@@ -743,7 +743,7 @@ def _unified_build(
     for system in catalog.kind("systems"):
         if not isinstance(system, System) or system.unified is None or small_box(system):
             continue  # small boxes (APU mini PCs): the mini-pc source offers them where they serve (#28)
-        q = quote(system, catalog, request.currency, request.condition)
+        q = quote(system, catalog, request.currency, request.condition, request.tax_basis)
         if q is None or (request.budget is not None and q.amount > request.budget):
             continue
         if best is not None and q.amount >= best.total_price and not fastest:
@@ -810,7 +810,7 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
     workload = cpu_workload(alone)  # llama.cpp on the integrated GPU, in a format it loads
     if workload is None:
         return Reason.of("system.llama-cpp")
-    q = quote(system, catalog, request.currency, request.condition)
+    q = quote(system, catalog, request.currency, request.condition, request.tax_basis)
     if q is None:
         return unpriced(system, request.condition)
     if request.budget is not None and q.amount > request.budget + 0.01:

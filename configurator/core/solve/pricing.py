@@ -207,6 +207,8 @@ class Quote:
             vat_pct=round(to.rate * 100, 1),
             from_region=own.region if own else None,
             from_vat_pct=round(own.rate * 100, 1) if own else None,
+            # a VAT-registered buyer (tax.buyer reclaim): the rate of their country's VAT they reclaim (None: paid)
+            reclaimed_pct=round(tax.VAT[to.region].rate * 100, 1) if to.reclaimed else None,
         )
 
     @property
@@ -245,6 +247,10 @@ class Quote:
             # tax is not known, taken as listed), and how the price was moved onto it
             vat_region=self.buyer_tax.region if self.buyer_tax else None,
             vat_pct=round(self.buyer_tax.rate * 100, 1) if self.buyer_tax and self.own_tax else None,
+            # and, for a VAT-registered buyer, the rate of the VAT left out (tax.buyer reclaim; round 42)
+            vat_reclaimed_pct=round(tax.VAT[self.buyer_tax.region].rate * 100, 1)
+            if self.buyer_tax and self.buyer_tax.reclaimed
+            else None,
             vat=self.vat_said,
         )
 
@@ -299,13 +305,17 @@ def unpriced(record: Record, condition: str) -> Reason:
     return Reason.of("gpu.no-price", condition=condition, retired=retired.isoformat())
 
 
-def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Quote | None:
+def quote(
+    record: Record, catalog: Catalog, currency: str, condition: str, taxed: tax.TaxBasis | None = None
+) -> Quote | None:
     """The price a buyer would pay: newest listing per condition, cheapest allowed condition.
 
     `condition` "new" takes new prices only; "used" prefers used and falls back to new;
     "any" takes whichever is cheaper. Prices in other currencies are converted. An exporter's asking price
     ("before-import" terms) is landed by the buyer's market's ImportRule (IMPORT: shipping, duty, VAT), or not offered
-    where no rule covers its date and market; the next price in another currency is tried instead.
+    where no rule covers its date and market; the next price in another currency is tried instead. Every price is put
+    on the buyer's tax basis `taxed` (BuildRequest.tax_basis: the buyer's country, VAT paid or reclaimed; None: the
+    currency's default buyer, tax.buyer).
     """
     wanted: tuple[str, ...] = ("new",) if condition == "new" else ("used", "refurbished", "new")
     if not record.sold_new_on(datetime.date.today()):
@@ -324,7 +334,7 @@ def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Qu
     if not candidates:
         return None
     # one tax basis for the whole plan (tax.buyer) before the cheapest is taken: like with like
-    candidates = [_for_buyer(_raised(c, record, catalog, currency), currency) for c in candidates]
+    candidates = [_for_buyer(_raised(c, record, catalog, currency), currency, taxed) for c in candidates]
     if condition == "used":
         for cond in ("used", "refurbished", "new"):
             found = [c for c in candidates if c.condition == cond]
@@ -394,12 +404,13 @@ def _landed(q: Quote, catalog: Catalog, currency: str) -> Quote | None:
     )
 
 
-def _for_buyer(q: Quote, currency: str) -> Quote:
+def _for_buyer(q: Quote, currency: str, taxed: tax.TaxBasis | None = None) -> Quote:
     """`q` on the tax basis of a buyer paying in `currency` (tax.buyer, tax.for_buyer): the VAT its price includes taken
     out and the buyer's put in. A landed price already holds the buyer's market's import VAT (ImportRule.vat); a raised
     one is on the basis of the price it raised (like_for_like put the evidence there); a price whose tax the catalog
-    does not know is taken as listed, and says so."""
-    to = tax.buyer(currency)
+    does not know is taken as listed, and says so. `taxed`: the buyer's basis where the request names one (a country,
+    VAT reclaimed); None, the currency's default buyer."""
+    to = taxed if taxed is not None else tax.buyer(currency)
     if to is None:
         return q
     if q.landed is not None:
