@@ -2968,7 +2968,9 @@ ZH_REASONS: dict[str, Template] = {
     ),
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} token/秒",
-    "speed.training": "训练 {tps:,.0f} token/秒（{tokens:.3g} token 需 {hours:,.0f} 小时）",
+    "speed.training": lambda r, _say: (
+        f"训练 {r.num('tps'):,.0f} token/秒（{_zh_tokens(r.num('tokens'))} token 需 {r.num('hours'):,.0f} 小时）"
+    ),
     "speed.none": "没有训练时间",
     "speed.tps": "{tps:.1f} token/秒",
     "speed.hours": "{hours:,.0f} 小时",
