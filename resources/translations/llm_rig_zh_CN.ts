@@ -2584,7 +2584,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="293"/>
-        <location filename="../../configurator/qt/requirements.py" line="1044"/>
+        <location filename="../../configurator/qt/requirements.py" line="1047"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -2655,19 +2655,19 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="647"/>
+        <location filename="../../configurator/qt/requirements.py" line="650"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="647"/>
+        <location filename="../../configurator/qt/requirements.py" line="650"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="647"/>
+        <location filename="../../configurator/qt/requirements.py" line="650"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
@@ -2708,7 +2708,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="362"/>
-        <location filename="../../configurator/qt/requirements.py" line="531"/>
+        <location filename="../../configurator/qt/requirements.py" line="534"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -2812,7 +2812,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="426"/>
-        <location filename="../../configurator/qt/requirements.py" line="653"/>
+        <location filename="../../configurator/qt/requirements.py" line="656"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
@@ -2997,144 +2997,156 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="487"/>
-        <source> circuit(s)</source>
-        <translation> 路电路</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/requirements.py" line="487"/>
+        <location filename="../../configurator/qt/requirements.py" line="488"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="490"/>
+        <location filename="../../configurator/qt/requirements.py" line="488"/>
+        <location filename="../../configurator/qt/requirements.py" line="1050"/>
+        <source> circuit</source>
+        <translation> 路电路</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="492"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="491"/>
+        <location filename="../../configurator/qt/requirements.py" line="493"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="492"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="493"/>
+        <location filename="../../configurator/qt/requirements.py" line="495"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="497"/>
+        <location filename="../../configurator/qt/requirements.py" line="499"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="497"/>
+        <location filename="../../configurator/qt/requirements.py" line="499"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="497"/>
+        <location filename="../../configurator/qt/requirements.py" line="499"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="498"/>
+        <location filename="../../configurator/qt/requirements.py" line="500"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="503"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="503"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="503"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="504"/>
+        <location filename="../../configurator/qt/requirements.py" line="506"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="504"/>
+        <location filename="../../configurator/qt/requirements.py" line="506"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="505"/>
+        <location filename="../../configurator/qt/requirements.py" line="507"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="507"/>
+        <location filename="../../configurator/qt/requirements.py" line="509"/>
+        <location filename="../../configurator/qt/requirements.py" line="1053"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="507"/>
+        <location filename="../../configurator/qt/requirements.py" line="509"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="508"/>
+        <location filename="../../configurator/qt/requirements.py" line="511"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="510"/>
+        <location filename="../../configurator/qt/requirements.py" line="513"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="519"/>
+        <location filename="../../configurator/qt/requirements.py" line="522"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="521"/>
+        <location filename="../../configurator/qt/requirements.py" line="524"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="529"/>
+        <location filename="../../configurator/qt/requirements.py" line="532"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="530"/>
+        <location filename="../../configurator/qt/requirements.py" line="533"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="621"/>
+        <location filename="../../configurator/qt/requirements.py" line="624"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="621"/>
+        <location filename="../../configurator/qt/requirements.py" line="624"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="651"/>
+        <location filename="../../configurator/qt/requirements.py" line="654"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="651"/>
+        <location filename="../../configurator/qt/requirements.py" line="654"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="1050"/>
+        <source> circuits</source>
+        <translation> 路电路</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="1053"/>
+        <source> GPU</source>
+        <translation> 张 GPU</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="451"/>
@@ -3197,23 +3209,23 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="548"/>
-        <location filename="../../configurator/qt/requirements.py" line="660"/>
+        <location filename="../../configurator/qt/requirements.py" line="551"/>
+        <location filename="../../configurator/qt/requirements.py" line="663"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="551"/>
+        <location filename="../../configurator/qt/requirements.py" line="554"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="553"/>
+        <location filename="../../configurator/qt/requirements.py" line="556"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="557"/>
+        <location filename="../../configurator/qt/requirements.py" line="560"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
@@ -3223,42 +3235,42 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="594"/>
+        <location filename="../../configurator/qt/requirements.py" line="597"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="636"/>
+        <location filename="../../configurator/qt/requirements.py" line="639"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="636"/>
+        <location filename="../../configurator/qt/requirements.py" line="639"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="870"/>
+        <location filename="../../configurator/qt/requirements.py" line="873"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1026"/>
+        <location filename="../../configurator/qt/requirements.py" line="1029"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1035"/>
+        <location filename="../../configurator/qt/requirements.py" line="1038"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1038"/>
+        <location filename="../../configurator/qt/requirements.py" line="1041"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1044"/>
+        <location filename="../../configurator/qt/requirements.py" line="1047"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
