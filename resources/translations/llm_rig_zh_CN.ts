@@ -147,22 +147,27 @@
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1042"/>
-        <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
+        <location filename="../../configurator/qt/builds.py" line="1044"/>
+        <source>{0} price older than six months (marked ⚠; hover for the date). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1057"/>
+        <location filename="../../configurator/qt/builds.py" line="1050"/>
+        <source>{0} prices older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
+        <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="1066"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1073"/>
+        <location filename="../../configurator/qt/builds.py" line="1082"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1075"/>
+        <location filename="../../configurator/qt/builds.py" line="1084"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -458,112 +463,112 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="505"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="520"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="506"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="521"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="507"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="522"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="508"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="523"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="524"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="510"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="525"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="511"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="526"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="512"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="527"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="513"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="528"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="514"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="529"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="530"/>
         <source>Used base machines</source>
         <translation>二手整机底座</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="516"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="531"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="521"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="536"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="527"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="542"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="535"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="550"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="538"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="553"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="540"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="555"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="541"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="556"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="648"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="663"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="660"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="675"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="660"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="675"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="669"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="684"/>
         <source>Saved {0} to {1}</source>
         <translation>已将 {0} 保存到 {1}</translation>
     </message>
@@ -2445,82 +2450,82 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="349"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="364"/>
         <source>{0} must be a whole number, not “{1}”</source>
         <translation>{0}必须是整数，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="350"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="365"/>
         <source>{0} must be a number, not “{1}”</source>
         <translation>{0}必须是数字，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="439"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="454"/>
         <source>Prices: {0}</source>
         <translation>价格：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="444"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="459"/>
         <source>Price {0}: {1}</source>
         <translation>第 {0} 个价格：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="463"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="478"/>
         <source>{0} is required</source>
         <translation>请填写{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="467"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
         <source>{0} must be at least {1}</source>
         <translation>{0}不能小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="468"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="483"/>
         <source>{0} must be more than {1}</source>
         <translation>{0}必须大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="469"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="484"/>
         <source>{0} must be at most {1}</source>
         <translation>{0}不能大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="470"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="485"/>
         <source>{0} must be less than {1}</source>
         <translation>{0}必须小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="475"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="490"/>
         <source>{0} cannot be empty</source>
         <translation>{0}不能为空</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="476"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="491"/>
         <source>{0} needs at least {1} characters</source>
         <translation>{0}至少需要 {1} 个字符</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="478"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="493"/>
         <source>{0} must be a number</source>
         <translation>{0}必须是数字</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="480"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="495"/>
         <source>{0} must be a whole number</source>
         <translation>{0}必须是整数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
         <source>{0} must be a date written YYYY-MM-DD</source>
         <translation>{0}必须是 YYYY-MM-DD 格式的日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="484"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="499"/>
         <source>{0} must be one of: {1}</source>
         <translation>{0}必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="485"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="500"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -3996,12 +4001,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1241"/>
+        <location filename="../../configurator/qt/builds.py" line="1250"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1145"/>
+        <location filename="../../configurator/qt/builds.py" line="1154"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -4031,194 +4036,194 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1092"/>
+        <location filename="../../configurator/qt/builds.py" line="1101"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1093"/>
+        <location filename="../../configurator/qt/builds.py" line="1102"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1094"/>
+        <location filename="../../configurator/qt/builds.py" line="1103"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1095"/>
+        <location filename="../../configurator/qt/builds.py" line="1104"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1096"/>
+        <location filename="../../configurator/qt/builds.py" line="1105"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1097"/>
+        <location filename="../../configurator/qt/builds.py" line="1106"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1098"/>
+        <location filename="../../configurator/qt/builds.py" line="1107"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1099"/>
+        <location filename="../../configurator/qt/builds.py" line="1108"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1100"/>
+        <location filename="../../configurator/qt/builds.py" line="1109"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1101"/>
+        <location filename="../../configurator/qt/builds.py" line="1110"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1102"/>
+        <location filename="../../configurator/qt/builds.py" line="1111"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1103"/>
+        <location filename="../../configurator/qt/builds.py" line="1112"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1104"/>
+        <location filename="../../configurator/qt/builds.py" line="1113"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1105"/>
+        <location filename="../../configurator/qt/builds.py" line="1114"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1106"/>
+        <location filename="../../configurator/qt/builds.py" line="1115"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1107"/>
+        <location filename="../../configurator/qt/builds.py" line="1116"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1108"/>
+        <location filename="../../configurator/qt/builds.py" line="1117"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1109"/>
+        <location filename="../../configurator/qt/builds.py" line="1118"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1110"/>
+        <location filename="../../configurator/qt/builds.py" line="1119"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="136"/>
-        <location filename="../../configurator/qt/builds.py" line="1133"/>
+        <location filename="../../configurator/qt/builds.py" line="1142"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1147"/>
+        <location filename="../../configurator/qt/builds.py" line="1156"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1154"/>
+        <location filename="../../configurator/qt/builds.py" line="1163"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1155"/>
-        <location filename="../../configurator/qt/builds.py" line="1162"/>
+        <location filename="../../configurator/qt/builds.py" line="1164"/>
+        <location filename="../../configurator/qt/builds.py" line="1171"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1161"/>
+        <location filename="../../configurator/qt/builds.py" line="1170"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1171"/>
+        <location filename="../../configurator/qt/builds.py" line="1180"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1172"/>
+        <location filename="../../configurator/qt/builds.py" line="1181"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1183"/>
+        <location filename="../../configurator/qt/builds.py" line="1192"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1185"/>
+        <location filename="../../configurator/qt/builds.py" line="1194"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1187"/>
+        <location filename="../../configurator/qt/builds.py" line="1196"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1192"/>
+        <location filename="../../configurator/qt/builds.py" line="1201"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1203"/>
+        <location filename="../../configurator/qt/builds.py" line="1212"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1204"/>
+        <location filename="../../configurator/qt/builds.py" line="1213"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1213"/>
+        <location filename="../../configurator/qt/builds.py" line="1222"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1214"/>
+        <location filename="../../configurator/qt/builds.py" line="1223"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1220"/>
+        <location filename="../../configurator/qt/builds.py" line="1229"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1243"/>
+        <location filename="../../configurator/qt/builds.py" line="1252"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1244"/>
+        <location filename="../../configurator/qt/builds.py" line="1253"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1248"/>
+        <location filename="../../configurator/qt/builds.py" line="1257"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>
