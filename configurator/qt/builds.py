@@ -1053,10 +1053,19 @@ class BuildDetail(QTabWidget):
             flag = (
                 f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ "
                 + html.escape(
-                    self.tr(
-                        "{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and "
-                        "enter it with Catalog > Edit prices and parts, Catalog > Import a vendor quote, or Catalog > "
-                        "Import a price pack."
+                    # "1 price ...", "7 prices ...": every plan's Parts tab read "7 price(s) older" (walk42)
+                    (
+                        self.tr(
+                            "{0} price older than six months (marked ⚠; hover for the date). Get a fresh quote and "
+                            "enter it with Catalog > Edit prices and parts, Catalog > Import a vendor quote, or "
+                            "Catalog > Import a price pack."
+                        )
+                        if len(stale) == 1
+                        else self.tr(
+                            "{0} prices older than six months (marked ⚠; hover for the dates). Get a fresh quote and "
+                            "enter it with Catalog > Edit prices and parts, Catalog > Import a vendor quote, or "
+                            "Catalog > Import a price pack."
+                        )
                     ).format(len(stale))
                 )
                 + "</span>"

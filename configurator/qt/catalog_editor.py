@@ -134,7 +134,7 @@ class RecordForm(QWidget):
         # in the window's language: Dr. Chen's Chinese editor headed its prices "Amount, Currency, Condition..."
         self.prices.setHorizontalHeaderLabels([QCoreApplication.translate("RecordForm", str(c)) for c in PRICE_COLUMNS])
         self.prices.verticalHeader().hide()
-        self.prices.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self._stretch_source_and_note()
         self.prices.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.add_price = QPushButton(self.tr("Add my price"))
         self.remove_price = QPushButton(self.tr("Remove price"))
@@ -159,7 +159,7 @@ class RecordForm(QWidget):
         self.on_change = lambda: None
         self.add_price.clicked.connect(self._on_add_price_clicked)
         self.remove_price.clicked.connect(self._on_remove_price_clicked)
-        self.prices.itemChanged.connect(lambda _item: self.on_change())
+        self.prices.itemChanged.connect(self._on_prices_item_changed)
         self.prices.currentCellChanged.connect(self._on_prices_current_cell_changed)
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -239,6 +239,11 @@ class RecordForm(QWidget):
         """The user tried to save: every error shows from now on (for this record)."""
         self.all_shown = True
 
+    def _on_prices_item_changed(self, item: QTableWidgetItem) -> None:
+        if item.column() in (4, 5) and item.toolTip() != item.text():
+            item.setToolTip(item.text())  # the tooltip says what the cell holds now
+        self.on_change()
+
     def _on_prices_current_cell_changed(self, row: int, _column: int, previous_row: int, _previous: int) -> None:
         if previous_row >= 0 and previous_row != row:
             self._left_row(previous_row)
@@ -266,8 +271,16 @@ class RecordForm(QWidget):
         for price in prices:
             self._append_price(price)
         self.prices.resizeColumnsToContents()
-        self.prices.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self._stretch_source_and_note()
         self.prices.blockSignals(False)
+
+    def _stretch_source_and_note(self) -> None:
+        """Source and Note share the width the short columns leave: with Note sized to its text, Dr. Chen's editor at
+        1366 x 768 left Source three letters wide, its header cut to "ourc" (walk42); each cell's whole text is its
+        tooltip."""
+        header = self.prices.horizontalHeader()
+        for column in (4, 5):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
 
     def _append_price(self, price: Price) -> None:
         row = self.prices.rowCount()
@@ -297,8 +310,10 @@ class RecordForm(QWidget):
             combo.currentIndexChanged.connect(lambda _i: self.on_change())
             self.prices.setCellWidget(row, column, combo)
         self.prices.setItem(row, 3, QTableWidgetItem(price.date.isoformat()))
-        self.prices.setItem(row, 4, QTableWidgetItem(price.source))
-        self.prices.setItem(row, 5, QTableWidgetItem(price.note))
+        for column, text in ((4, price.source), (5, price.note)):
+            item = QTableWidgetItem(text)
+            item.setToolTip(text)  # the cell shows its start (a long URL, a long note)
+            self.prices.setItem(row, column, item)
 
     def _on_add_price_clicked(self) -> None:
         self.prices.blockSignals(True)

@@ -33,7 +33,14 @@ from configurator.core.model.build import PlanResult
 from configurator.core.model.request import BuildRequest, default_circuit
 from configurator.core.report import words
 from configurator.qt import i18n, messages
-from configurator.qt.builds import STATUS_COLORS, BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
+from configurator.qt.builds import (
+    STATUS_COLORS,
+    BuildDetail,
+    BuildHeader,
+    BuildsTable,
+    InfeasibleBanner,
+    WrappedLabel,
+)
 from configurator.qt.inputs import WheelScrollsPanel
 from configurator.qt.requirements import RequirementsPanel
 from configurator.qt.session import Session
@@ -76,7 +83,10 @@ class MainWindow(QMainWindow):
         )
         self.stale.hide()
         self.builds = BuildsTable()
-        self.summary = QLabel()
+        # its minimum is its wrapped height: Sam's 70B pretraining at 1366 x 768 (a banner, then the title and a
+        # three-line note) left the pane no taller than the window, and the summary was drawn over the banner's last
+        # line; now the pane scrolls (walk42)
+        self.summary = WrappedLabel()
         self.summary.setWordWrap(True)
         middle = QWidget()
         mv = QVBoxLayout(middle)

@@ -484,7 +484,9 @@ class RequirementsPanel(QWidget):
         self.circuit = combo(
             [(circuit_name(key), key) for key in CIRCUIT_NAMES], self.tr("The wall circuit the machine plugs into")
         )
-        self.circuits = spin(1, 16, 1, self.tr(" circuit(s)"), self.tr("How many such circuits may feed the machine"))
+        # the count's own noun, as "1 user" / "20 users": the field read "1 circuit(s)" (walk42)
+        self.circuits = spin(1, 16, 1, self.tr(" circuit"), self.tr("How many such circuits may feed the machine"))
+        self.circuits.valueChanged.connect(self._on_circuits_value_changed)
         self.form_factor = combo(
             [
                 (self.tr("any"), "any"),
@@ -505,6 +507,7 @@ class RequirementsPanel(QWidget):
             self.tr("China: export variants (A800, H800, L20, H20) and CNY prices"),
         )
         self.max_gpus = spin(1, 16, 8, self.tr(" GPUs"), self.tr("Most GPUs per machine"))
+        self.max_gpus.valueChanged.connect(self._on_max_gpus_value_changed)  # "1 GPU", not "1 GPUs" (walk42)
         self.exact_gpus = QCheckBox(self.tr("exactly"))
         self.exact_gpus.setToolTip(
             self.tr("Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)")
@@ -1047,6 +1050,12 @@ class RequirementsPanel(QWidget):
 
     def _on_users_value_changed(self, users: int) -> None:
         self.users.setSuffix(self.tr(" user") if users == 1 else self.tr(" users"))
+
+    def _on_circuits_value_changed(self, circuits: int) -> None:
+        self.circuits.setSuffix(self.tr(" circuit") if circuits == 1 else self.tr(" circuits"))
+
+    def _on_max_gpus_value_changed(self, gpus: int) -> None:
+        self.max_gpus.setSuffix(self.tr(" GPU") if gpus == 1 else self.tr(" GPUs"))
 
     def _on_picker_model_chosen(self, model_id: str) -> None:
         self._model_id = model_id

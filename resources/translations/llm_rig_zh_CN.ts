@@ -169,22 +169,31 @@
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1057"/>
-        <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
+        <location filename="../../configurator/qt/builds.py" line="1059"/>
+        <source>{0} price older than six months (marked ⚠; hover for the date). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1072"/>
+        <location filename="../../configurator/qt/builds.py" line="1065"/>
+        <source>{0} prices older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
+        <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
+    </message>
+    <message>
+        <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
+        <translation type="vanished">{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="1081"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1088"/>
+        <location filename="../../configurator/qt/builds.py" line="1097"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1090"/>
+        <location filename="../../configurator/qt/builds.py" line="1099"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -480,112 +489,112 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="505"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="520"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="506"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="521"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="507"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="522"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="508"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="523"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="524"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="510"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="525"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="511"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="526"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="512"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="527"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="513"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="528"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="514"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="529"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="530"/>
         <source>Used base machines</source>
         <translation>二手整机底座</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="516"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="531"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="521"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="536"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="527"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="542"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="535"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="550"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="538"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="553"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="540"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="555"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="541"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="556"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="648"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="663"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="660"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="675"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="660"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="675"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="669"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="684"/>
         <source>Saved {0} to {1}</source>
         <translation>已将 {0} 保存到 {1}</translation>
     </message>
@@ -1551,229 +1560,229 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="133"/>
+        <location filename="../../configurator/qt/main_window.py" line="143"/>
         <source>Reading the model file; Esc cancels</source>
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="191"/>
+        <location filename="../../configurator/qt/main_window.py" line="201"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="207"/>
+        <location filename="../../configurator/qt/main_window.py" line="217"/>
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="208"/>
+        <location filename="../../configurator/qt/main_window.py" line="218"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="209"/>
+        <location filename="../../configurator/qt/main_window.py" line="219"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="210"/>
+        <location filename="../../configurator/qt/main_window.py" line="220"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="211"/>
+        <location filename="../../configurator/qt/main_window.py" line="221"/>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="211"/>
+        <location filename="../../configurator/qt/main_window.py" line="221"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="212"/>
+        <location filename="../../configurator/qt/main_window.py" line="222"/>
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="214"/>
+        <location filename="../../configurator/qt/main_window.py" line="224"/>
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="216"/>
+        <location filename="../../configurator/qt/main_window.py" line="226"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="217"/>
+        <location filename="../../configurator/qt/main_window.py" line="227"/>
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="219"/>
+        <location filename="../../configurator/qt/main_window.py" line="229"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="222"/>
+        <location filename="../../configurator/qt/main_window.py" line="232"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="230"/>
+        <location filename="../../configurator/qt/main_window.py" line="240"/>
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="231"/>
-        <location filename="../../configurator/qt/main_window.py" line="492"/>
+        <location filename="../../configurator/qt/main_window.py" line="241"/>
+        <location filename="../../configurator/qt/main_window.py" line="502"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="231"/>
+        <location filename="../../configurator/qt/main_window.py" line="241"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="232"/>
+        <location filename="../../configurator/qt/main_window.py" line="242"/>
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="232"/>
+        <location filename="../../configurator/qt/main_window.py" line="242"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="234"/>
+        <location filename="../../configurator/qt/main_window.py" line="244"/>
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="236"/>
+        <location filename="../../configurator/qt/main_window.py" line="246"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="237"/>
+        <location filename="../../configurator/qt/main_window.py" line="247"/>
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="244"/>
+        <location filename="../../configurator/qt/main_window.py" line="254"/>
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="246"/>
+        <location filename="../../configurator/qt/main_window.py" line="256"/>
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="247"/>
+        <location filename="../../configurator/qt/main_window.py" line="257"/>
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="251"/>
+        <location filename="../../configurator/qt/main_window.py" line="261"/>
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="255"/>
+        <location filename="../../configurator/qt/main_window.py" line="265"/>
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="256"/>
+        <location filename="../../configurator/qt/main_window.py" line="266"/>
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="256"/>
+        <location filename="../../configurator/qt/main_window.py" line="266"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="258"/>
+        <location filename="../../configurator/qt/main_window.py" line="268"/>
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="261"/>
+        <location filename="../../configurator/qt/main_window.py" line="271"/>
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="263"/>
+        <location filename="../../configurator/qt/main_window.py" line="273"/>
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="265"/>
+        <location filename="../../configurator/qt/main_window.py" line="275"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="266"/>
+        <location filename="../../configurator/qt/main_window.py" line="276"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="268"/>
+        <location filename="../../configurator/qt/main_window.py" line="278"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="274"/>
+        <location filename="../../configurator/qt/main_window.py" line="284"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="275"/>
+        <location filename="../../configurator/qt/main_window.py" line="285"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="277"/>
+        <location filename="../../configurator/qt/main_window.py" line="287"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="295"/>
+        <location filename="../../configurator/qt/main_window.py" line="305"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="306"/>
+        <location filename="../../configurator/qt/main_window.py" line="316"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="307"/>
+        <location filename="../../configurator/qt/main_window.py" line="317"/>
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="325"/>
+        <location filename="../../configurator/qt/main_window.py" line="335"/>
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="325"/>
-        <location filename="../../configurator/qt/main_window.py" line="349"/>
+        <location filename="../../configurator/qt/main_window.py" line="335"/>
+        <location filename="../../configurator/qt/main_window.py" line="359"/>
         <source>LLM Rig projects (*.llmrig)</source>
         <translation>LLM Rig 项目 (*.llmrig)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="335"/>
+        <location filename="../../configurator/qt/main_window.py" line="345"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="336"/>
+        <location filename="../../configurator/qt/main_window.py" line="346"/>
         <source>{0}
 
 Your current project is unchanged; the file was not modified.</source>
@@ -1782,19 +1791,19 @@ Your current project is unchanged; the file was not modified.</source>
 当前项目未改变；该文件未被修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="349"/>
+        <location filename="../../configurator/qt/main_window.py" line="359"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="358"/>
+        <location filename="../../configurator/qt/main_window.py" line="368"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="358"/>
-        <location filename="../../configurator/qt/main_window.py" line="885"/>
-        <location filename="../../configurator/qt/main_window.py" line="923"/>
+        <location filename="../../configurator/qt/main_window.py" line="368"/>
+        <location filename="../../configurator/qt/main_window.py" line="895"/>
+        <location filename="../../configurator/qt/main_window.py" line="933"/>
         <source>{0}: {1}
 
 Nothing was overwritten.</source>
@@ -1803,273 +1812,273 @@ Nothing was overwritten.</source>
 没有覆盖任何文件。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="362"/>
+        <location filename="../../configurator/qt/main_window.py" line="372"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="367"/>
+        <location filename="../../configurator/qt/main_window.py" line="377"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="378"/>
+        <location filename="../../configurator/qt/main_window.py" line="388"/>
         <source>Reading {0}… (Esc cancels)</source>
         <translation>正在读取 {0}…（按 Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="383"/>
+        <location filename="../../configurator/qt/main_window.py" line="393"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="387"/>
+        <location filename="../../configurator/qt/main_window.py" line="397"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="396"/>
+        <location filename="../../configurator/qt/main_window.py" line="406"/>
         <source>Imported for this session only: {0}</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="435"/>
+        <location filename="../../configurator/qt/main_window.py" line="445"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="437"/>
+        <location filename="../../configurator/qt/main_window.py" line="447"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="450"/>
+        <location filename="../../configurator/qt/main_window.py" line="460"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="463"/>
+        <location filename="../../configurator/qt/main_window.py" line="473"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="468"/>
+        <location filename="../../configurator/qt/main_window.py" line="478"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="471"/>
+        <location filename="../../configurator/qt/main_window.py" line="481"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="474"/>
+        <location filename="../../configurator/qt/main_window.py" line="484"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="475"/>
+        <location filename="../../configurator/qt/main_window.py" line="485"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="485"/>
+        <location filename="../../configurator/qt/main_window.py" line="495"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="487"/>
+        <location filename="../../configurator/qt/main_window.py" line="497"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="490"/>
+        <location filename="../../configurator/qt/main_window.py" line="500"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="502"/>
+        <location filename="../../configurator/qt/main_window.py" line="512"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="507"/>
+        <location filename="../../configurator/qt/main_window.py" line="517"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="510"/>
+        <location filename="../../configurator/qt/main_window.py" line="520"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="550"/>
+        <location filename="../../configurator/qt/main_window.py" line="560"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="607"/>
-        <location filename="../../configurator/qt/main_window.py" line="635"/>
+        <location filename="../../configurator/qt/main_window.py" line="617"/>
+        <location filename="../../configurator/qt/main_window.py" line="645"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="644"/>
+        <location filename="../../configurator/qt/main_window.py" line="654"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="649"/>
+        <location filename="../../configurator/qt/main_window.py" line="659"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="649"/>
+        <location filename="../../configurator/qt/main_window.py" line="659"/>
         <source>Quotes (*.csv *.xlsx);;All files (*)</source>
         <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="719"/>
+        <location filename="../../configurator/qt/main_window.py" line="729"/>
         <source>; {0} of {1} priced parts have only prices older than six months</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有六个多月前的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="711"/>
+        <location filename="../../configurator/qt/main_window.py" line="721"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="696"/>
+        <location filename="../../configurator/qt/main_window.py" line="706"/>
         <source>The months of the part prices a buyer paying in {1} is quoted from (that currency&apos;s own prices first, then others converted), seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
         <translation>以 {1} 付款的买家所用配件价格（先用该币种自己的价格，再用其他币种换算）近六个月内（从今天 {0} 起算）所见的月份；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="714"/>
+        <location filename="../../configurator/qt/main_window.py" line="724"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="716"/>
+        <location filename="../../configurator/qt/main_window.py" line="726"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="726"/>
+        <location filename="../../configurator/qt/main_window.py" line="736"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="726"/>
+        <location filename="../../configurator/qt/main_window.py" line="736"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="747"/>
+        <location filename="../../configurator/qt/main_window.py" line="757"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="747"/>
+        <location filename="../../configurator/qt/main_window.py" line="757"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="751"/>
+        <location filename="../../configurator/qt/main_window.py" line="761"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="751"/>
+        <location filename="../../configurator/qt/main_window.py" line="761"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="757"/>
+        <location filename="../../configurator/qt/main_window.py" line="767"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="759"/>
+        <location filename="../../configurator/qt/main_window.py" line="769"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="787"/>
+        <location filename="../../configurator/qt/main_window.py" line="797"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="794"/>
+        <location filename="../../configurator/qt/main_window.py" line="804"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="798"/>
+        <location filename="../../configurator/qt/main_window.py" line="808"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="800"/>
+        <location filename="../../configurator/qt/main_window.py" line="810"/>
         <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
         <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="830"/>
+        <location filename="../../configurator/qt/main_window.py" line="840"/>
         <source>Solving every workload of the project for the export…</source>
         <translation>正在为导出求解本项目的每个工作负载…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="890"/>
+        <location filename="../../configurator/qt/main_window.py" line="900"/>
         <source>Exported {0} build(s) of {1} workloads to {2}</source>
         <translation>已将 {1} 个工作负载的 {0} 个配置导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="918"/>
+        <location filename="../../configurator/qt/main_window.py" line="928"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="918"/>
+        <location filename="../../configurator/qt/main_window.py" line="928"/>
         <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
         <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="885"/>
-        <location filename="../../configurator/qt/main_window.py" line="923"/>
+        <location filename="../../configurator/qt/main_window.py" line="895"/>
+        <location filename="../../configurator/qt/main_window.py" line="933"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="926"/>
+        <location filename="../../configurator/qt/main_window.py" line="936"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="939"/>
+        <location filename="../../configurator/qt/main_window.py" line="949"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="942"/>
+        <location filename="../../configurator/qt/main_window.py" line="952"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="953"/>
+        <location filename="../../configurator/qt/main_window.py" line="963"/>
         <source>
 … and {0} more</source>
         <translation>
 ……另有 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="956"/>
+        <location filename="../../configurator/qt/main_window.py" line="966"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="957"/>
+        <location filename="../../configurator/qt/main_window.py" line="967"/>
         <source>{0}
 
 Everything else loaded. Your files were not changed; fix them and restart.</source>
@@ -2547,82 +2556,82 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="349"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="364"/>
         <source>{0} must be a whole number, not “{1}”</source>
         <translation>{0}必须是整数，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="350"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="365"/>
         <source>{0} must be a number, not “{1}”</source>
         <translation>{0}必须是数字，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="439"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="454"/>
         <source>Prices: {0}</source>
         <translation>价格：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="444"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="459"/>
         <source>Price {0}: {1}</source>
         <translation>第 {0} 个价格：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="463"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="478"/>
         <source>{0} is required</source>
         <translation>请填写{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="467"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
         <source>{0} must be at least {1}</source>
         <translation>{0}不能小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="468"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="483"/>
         <source>{0} must be more than {1}</source>
         <translation>{0}必须大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="469"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="484"/>
         <source>{0} must be at most {1}</source>
         <translation>{0}不能大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="470"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="485"/>
         <source>{0} must be less than {1}</source>
         <translation>{0}必须小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="475"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="490"/>
         <source>{0} cannot be empty</source>
         <translation>{0}不能为空</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="476"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="491"/>
         <source>{0} needs at least {1} characters</source>
         <translation>{0}至少需要 {1} 个字符</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="478"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="493"/>
         <source>{0} must be a number</source>
         <translation>{0}必须是数字</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="480"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="495"/>
         <source>{0} must be a whole number</source>
         <translation>{0}必须是整数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
         <source>{0} must be a date written YYYY-MM-DD</source>
         <translation>{0}必须是 YYYY-MM-DD 格式的日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="484"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="499"/>
         <source>{0} must be one of: {1}</source>
         <translation>{0}必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="485"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="500"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -2686,7 +2695,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="293"/>
-        <location filename="../../configurator/qt/requirements.py" line="1049"/>
+        <location filename="../../configurator/qt/requirements.py" line="1052"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -2757,19 +2766,19 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="647"/>
+        <location filename="../../configurator/qt/requirements.py" line="650"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="647"/>
+        <location filename="../../configurator/qt/requirements.py" line="650"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="647"/>
+        <location filename="../../configurator/qt/requirements.py" line="650"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
@@ -2810,7 +2819,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="362"/>
-        <location filename="../../configurator/qt/requirements.py" line="531"/>
+        <location filename="../../configurator/qt/requirements.py" line="534"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -2914,7 +2923,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="426"/>
-        <location filename="../../configurator/qt/requirements.py" line="653"/>
+        <location filename="../../configurator/qt/requirements.py" line="656"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
@@ -3099,144 +3108,160 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="487"/>
         <source> circuit(s)</source>
-        <translation> 路电路</translation>
+        <translation type="vanished"> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="487"/>
+        <location filename="../../configurator/qt/requirements.py" line="488"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="490"/>
+        <location filename="../../configurator/qt/requirements.py" line="488"/>
+        <location filename="../../configurator/qt/requirements.py" line="1055"/>
+        <source> circuit</source>
+        <translation> 路电路</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="492"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="491"/>
+        <location filename="../../configurator/qt/requirements.py" line="493"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="492"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="493"/>
+        <location filename="../../configurator/qt/requirements.py" line="495"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="497"/>
+        <location filename="../../configurator/qt/requirements.py" line="499"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="497"/>
+        <location filename="../../configurator/qt/requirements.py" line="499"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="497"/>
+        <location filename="../../configurator/qt/requirements.py" line="499"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="498"/>
+        <location filename="../../configurator/qt/requirements.py" line="500"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="503"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="503"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="503"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="504"/>
+        <location filename="../../configurator/qt/requirements.py" line="506"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="504"/>
+        <location filename="../../configurator/qt/requirements.py" line="506"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="505"/>
+        <location filename="../../configurator/qt/requirements.py" line="507"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="507"/>
+        <location filename="../../configurator/qt/requirements.py" line="509"/>
+        <location filename="../../configurator/qt/requirements.py" line="1058"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="507"/>
+        <location filename="../../configurator/qt/requirements.py" line="509"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="508"/>
+        <location filename="../../configurator/qt/requirements.py" line="511"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="510"/>
+        <location filename="../../configurator/qt/requirements.py" line="513"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="519"/>
+        <location filename="../../configurator/qt/requirements.py" line="522"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="521"/>
+        <location filename="../../configurator/qt/requirements.py" line="524"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="529"/>
+        <location filename="../../configurator/qt/requirements.py" line="532"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="530"/>
+        <location filename="../../configurator/qt/requirements.py" line="533"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="621"/>
+        <location filename="../../configurator/qt/requirements.py" line="624"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="621"/>
+        <location filename="../../configurator/qt/requirements.py" line="624"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="651"/>
+        <location filename="../../configurator/qt/requirements.py" line="654"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="651"/>
+        <location filename="../../configurator/qt/requirements.py" line="654"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="1055"/>
+        <source> circuits</source>
+        <translation> 路电路</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="1058"/>
+        <source> GPU</source>
+        <translation> 张 GPU</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="451"/>
@@ -3299,23 +3324,23 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="548"/>
-        <location filename="../../configurator/qt/requirements.py" line="660"/>
+        <location filename="../../configurator/qt/requirements.py" line="551"/>
+        <location filename="../../configurator/qt/requirements.py" line="663"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="551"/>
+        <location filename="../../configurator/qt/requirements.py" line="554"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="553"/>
+        <location filename="../../configurator/qt/requirements.py" line="556"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="557"/>
+        <location filename="../../configurator/qt/requirements.py" line="560"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
@@ -3325,42 +3350,42 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="594"/>
+        <location filename="../../configurator/qt/requirements.py" line="597"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="636"/>
+        <location filename="../../configurator/qt/requirements.py" line="639"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="636"/>
+        <location filename="../../configurator/qt/requirements.py" line="639"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="870"/>
+        <location filename="../../configurator/qt/requirements.py" line="873"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1031"/>
+        <location filename="../../configurator/qt/requirements.py" line="1034"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1040"/>
+        <location filename="../../configurator/qt/requirements.py" line="1043"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1043"/>
+        <location filename="../../configurator/qt/requirements.py" line="1046"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1049"/>
+        <location filename="../../configurator/qt/requirements.py" line="1052"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -4086,12 +4111,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1256"/>
+        <location filename="../../configurator/qt/builds.py" line="1265"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1160"/>
+        <location filename="../../configurator/qt/builds.py" line="1169"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -4121,194 +4146,194 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1107"/>
+        <location filename="../../configurator/qt/builds.py" line="1116"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1108"/>
+        <location filename="../../configurator/qt/builds.py" line="1117"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1109"/>
+        <location filename="../../configurator/qt/builds.py" line="1118"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1110"/>
+        <location filename="../../configurator/qt/builds.py" line="1119"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1111"/>
+        <location filename="../../configurator/qt/builds.py" line="1120"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1112"/>
+        <location filename="../../configurator/qt/builds.py" line="1121"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1113"/>
+        <location filename="../../configurator/qt/builds.py" line="1122"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1114"/>
+        <location filename="../../configurator/qt/builds.py" line="1123"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1115"/>
+        <location filename="../../configurator/qt/builds.py" line="1124"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1116"/>
+        <location filename="../../configurator/qt/builds.py" line="1125"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1117"/>
+        <location filename="../../configurator/qt/builds.py" line="1126"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1118"/>
+        <location filename="../../configurator/qt/builds.py" line="1127"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1119"/>
+        <location filename="../../configurator/qt/builds.py" line="1128"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1120"/>
+        <location filename="../../configurator/qt/builds.py" line="1129"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1121"/>
+        <location filename="../../configurator/qt/builds.py" line="1130"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1122"/>
+        <location filename="../../configurator/qt/builds.py" line="1131"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1123"/>
+        <location filename="../../configurator/qt/builds.py" line="1132"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1124"/>
+        <location filename="../../configurator/qt/builds.py" line="1133"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1125"/>
+        <location filename="../../configurator/qt/builds.py" line="1134"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="137"/>
-        <location filename="../../configurator/qt/builds.py" line="1148"/>
+        <location filename="../../configurator/qt/builds.py" line="1157"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1162"/>
+        <location filename="../../configurator/qt/builds.py" line="1171"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1169"/>
+        <location filename="../../configurator/qt/builds.py" line="1178"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1170"/>
-        <location filename="../../configurator/qt/builds.py" line="1177"/>
+        <location filename="../../configurator/qt/builds.py" line="1179"/>
+        <location filename="../../configurator/qt/builds.py" line="1186"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1176"/>
+        <location filename="../../configurator/qt/builds.py" line="1185"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1186"/>
+        <location filename="../../configurator/qt/builds.py" line="1195"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1187"/>
+        <location filename="../../configurator/qt/builds.py" line="1196"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1198"/>
+        <location filename="../../configurator/qt/builds.py" line="1207"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1200"/>
+        <location filename="../../configurator/qt/builds.py" line="1209"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1202"/>
+        <location filename="../../configurator/qt/builds.py" line="1211"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1207"/>
+        <location filename="../../configurator/qt/builds.py" line="1216"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1218"/>
+        <location filename="../../configurator/qt/builds.py" line="1227"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1219"/>
+        <location filename="../../configurator/qt/builds.py" line="1228"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1228"/>
+        <location filename="../../configurator/qt/builds.py" line="1237"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1229"/>
+        <location filename="../../configurator/qt/builds.py" line="1238"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1235"/>
+        <location filename="../../configurator/qt/builds.py" line="1244"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1258"/>
+        <location filename="../../configurator/qt/builds.py" line="1267"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1259"/>
+        <location filename="../../configurator/qt/builds.py" line="1268"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1263"/>
+        <location filename="../../configurator/qt/builds.py" line="1272"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>

@@ -72,7 +72,10 @@ def test_a_checks_finding_is_said_from_its_code_not_its_english() -> None:
     """Every finding has Chinese words keyed by its rule and code (test_check_words); the patterns no longer know the
     findings' English (#33)."""
     finding = CORES.say("warn", "cores", cores=8, gpus=2)
-    assert finding.message == "8 cores for 2 GPU(s) (4 per GPU, 16 for a multi-GPU box)"
+    assert finding.message == "8 cores for 2 GPUs (4 per GPU, 16 for a multi-GPU box)"
+    assert (
+        CORES.say("warn", "cores", cores=6, gpus=1).message == "6 cores for 1 GPU (4 per GPU, 16 for a multi-GPU box)"
+    )
     with words.language("zh_CN"):
         assert phrases.check(finding) == "8 核对应 2 块 GPU（每块 GPU 4 核，多卡机器 16 核）"
         assert phrases.sentence(finding.message) != phrases.check(finding)

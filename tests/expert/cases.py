@@ -2749,9 +2749,7 @@ CASES: tuple[Case, ...] = (
                 "CPU-1 counts two GPUs per Arc Pro B60 Dual, and the CPU has four cores for each",
                 lambda b: (
                     _cores(b) >= 4 * gpu_count(b) * 2
-                    and all(
-                        f"for {gpu_count(b) * 2} GPU(s)" in c["message"] for c in b["checks"] if c["rule"] == "CPU-1"
-                    )
+                    and all(f"for {gpu_count(b) * 2} GPUs" in c["message"] for c in b["checks"] if c["rule"] == "CPU-1")
                 ),
             ),
         ),

@@ -345,3 +345,23 @@ def test_a_closed_catalog_editor_is_not_kept(qtbot, window, monkeypatch) -> None
         window.edit_catalog()
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert window.findChildren(CatalogEditorDialog) == []
+
+
+def test_the_price_source_column_is_not_squeezed_by_a_long_note(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's editor at 1366 x 768 (walk42, shots/j2e_21_editor.png): the RTX 2080 Ti's notes sized the Note
+    column to their text and left Source, the column set to stretch, three letters wide ("ourc", "ht..."). Source
+    and Note now share the width the short columns leave, and each cell's whole text is its tooltip, kept current."""
+    dialog = _open(qtbot, window, "gpus", "rtx-2080-ti")
+    dialog.resize(1200, 700)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.form.prices
+    header = table.horizontalHeader()
+    source, note = table.columnWidth(4), table.columnWidth(5)
+    assert source >= header.fontMetrics().horizontalAdvance("Source") + 8, (source, note)
+    assert abs(source - note) <= 2, (source, note)
+    record = window.session.catalog.get("gpus", dialog._ids[0])
+    assert [table.item(r, 4).toolTip() for r in range(table.rowCount())] == [p.source for p in record.prices]
+    assert [table.item(r, 5).toolTip() for r in range(table.rowCount())] == [p.note for p in record.prices]
+    table.item(0, 5).setText("quoted by a local shop")
+    assert table.item(0, 5).toolTip() == "quoted by a local shop"

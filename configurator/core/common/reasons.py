@@ -660,7 +660,8 @@ def _speed_user(r: Reason, _say: Say) -> str:
 
 
 def _speed_training(r: Reason, _say: Say) -> str:
-    return f"{r.num('tps'):,.0f} training tokens/s ({r.num('hours'):,.0f} h for {r.num('tokens'):.3g} tokens)"
+    # the token count as a buyer writes it, "100 B" (a 1B pretraining read "5,848 h for 1e+11 tokens", walk42)
+    return f"{r.num('tps'):,.0f} training tokens/s ({r.num('hours'):,.0f} h for {_tokens(r.num('tokens'))} tokens)"
 
 
 def _cheapest(r: Reason) -> str:

@@ -93,7 +93,7 @@ from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build, BuildPart
-from configurator.core.rules.base import Check, instance
+from configurator.core.rules.base import Check, in_status_order, instance
 from configurator.core.rules.job import READING_TPS, WAIT_SOURCE, Serving, Speed
 from configurator.core.rules.watts import GPU_IDLE_SHARE
 
@@ -2283,7 +2283,9 @@ def with_costs(build: Build, costs: CostOfOwnership) -> Build:
     checks (round 37; a SERVE check of earlier figures is replaced): the plan's defaults and a buyer's own inputs
     (recosted) alike."""
     checks = tuple(c for c in build.checks if c.rule != SERVE.id)
-    checks += () if costs.short is None else (costs.short,)
+    # among the warnings, not after the passes: Chen's 60 coding-agent seats read "5 warn" beside four warnings at the
+    # top of the Checks tab and SERVE's queue warning under some 25 passes (walk42)
+    checks = in_status_order(checks + (() if costs.short is None else (costs.short,)))
     return build.model_copy(update={"cost_of_ownership": costs.to_json(), "checks": checks})
 
 

@@ -21,7 +21,7 @@ from configurator.core.model.request import BuildRequest, circuits_said
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import cards_said, fit_of, gpu_said, gpus_said
 from configurator.core.report.prices import dates_said, rate_said, tax_said, vat_of
-from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, sentence_end, t
+from configurator.core.report.words import ZH_PART_CATEGORIES, language, part_names, say, say_all, sentence_end, t
 from configurator.core.report.words import current as language_code
 
 if TYPE_CHECKING:
@@ -444,7 +444,9 @@ def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
     unit, subtotal = line_amounts(part)
     return [
         inert(category_name(part.category)),
-        inert(part.name),
+        # the name as sold, its catalog note in the list's language, as the PDF sheet says it (walk42: Chen's Chinese
+        # workbook read "NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)" where his sheet read 国内魔改版)
+        inert(part_names(part.name)),
         # Dr. Chen's workbook listed "xeon-gold-6248" and "l20" under Part number for the office to order by (walk21)
         inert(ordering_number(part)),
         inert(part_vendor(part)),
@@ -620,7 +622,8 @@ def _md(text: str) -> str:
 def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
     lines = [f"## {_md(build_title(build))}", "", t("Type | Item | Price"), ":---- | :---- | ----:"]
     for part in build.parts:
-        item = f"{part.quantity} x {part.name}" if part.quantity > 1 else part.name
+        name = part_names(part.name)  # its note in the list's language, as the sheet (walk42)
+        item = f"{part.quantity} x {name}" if part.quantity > 1 else name
         if part.owned:  # in the list's language (walk15: "(1 owned)" in a Chinese list)
             item += f" ({part.owned} {t('owned')})"
         paid = money(line_amounts(part)[1], build.currency)

@@ -772,7 +772,9 @@ def _rent(r: Reason, _say: Say) -> str:
     return (
         f"这次任务租用即可：{rented}（{f['gpus']} x {f['gpu']}），{allowed}用 "
         f"{r.num('hours'):,.1f} 小时，每小时 {r.num('hourly'):,.2f} {cur}：共 {r.num('cost'):,.0f} {cur}；"
-        f"为它买下最便宜的机器要 {r.num('bought'):,.0f} {cur}（{f['pricing']} 价格，{f['date']}，{f['source']}{est}）"
+        # the price tier as Chinese cloud consoles name it: Sam's Chinese window read "on-demand 价格" (walk42)
+        f"为它买下最便宜的机器要 {r.num('bought'):,.0f} {cur}"
+        f"（{_PRICING_ZH.get(str(f['pricing']), str(f['pricing']))}，{f['date']}，{f['source']}{est}）"
     )
 
 
@@ -3006,7 +3008,9 @@ ZH_REASONS: dict[str, Template] = {
     ),
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} token/秒",
-    "speed.training": "训练 {tps:,.0f} token/秒（{tokens:.3g} token 需 {hours:,.0f} 小时）",
+    "speed.training": lambda r, _say: (
+        f"训练 {r.num('tps'):,.0f} token/秒（{_zh_tokens(r.num('tokens'))} token 需 {r.num('hours'):,.0f} 小时）"
+    ),
     "speed.none": "没有训练时间",
     "speed.tps": "{tps:.1f} token/秒",
     "speed.hours": "{hours:,.0f} 小时",

@@ -3,7 +3,7 @@ optionally its part of the CP-SAT model and its bound for the search (docs/build
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -123,6 +123,16 @@ class Check(BaseModel):
             "code": self.code,
             "fields": {k: list(v) if isinstance(v, tuple) else v for k, v in self.fields.items()},
         }
+
+
+STATUS_ORDER: dict[str, int] = {"fail": 0, "warn": 1, "pass": 2}
+"""The order a build's checks are listed in: failures, then warnings, then passes (the window's Checks tab, the sheet
+and `plan` read them top down; a build's "5 warn" should show its five warnings first)."""
+
+
+def in_status_order(checks: Iterable[Check]) -> tuple[Check, ...]:
+    """`checks` failures first, then warnings, then passes; a stable sort, so each group keeps its rules' order."""
+    return tuple(sorted(checks, key=lambda c: STATUS_ORDER[c.status]))
 
 
 new_check = constructor(Check)

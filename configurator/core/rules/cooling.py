@@ -164,7 +164,11 @@ class CoresPerGpu(Rule):
     messages = (
         Message(
             "cores",
-            "{cores} cores for {gpus} GPU(s) (4 per GPU, 16 for a multi-GPU box)",
+            # "2 GPUs", "1 GPU": Mina's two-card build read "8 cores for 2 GPU(s)" in its Checks tab (walk42)
+            lambda f: (
+                f"{f['cores']} cores for {f['gpus']} GPU{'' if f['gpus'] == 1 else 's'} (4 per GPU, 16 for a "
+                "multi-GPU box)"
+            ),
             zh="{cores} 核对应 {gpus} 块 GPU（每块 GPU 4 核，多卡机器 16 核）",
         ),
     )

@@ -1,0 +1,40 @@
+"""A build's checks list its warnings before its passes, SERVE's too (walk42).
+
+Dr. Chen's serving request with his students as a coding-agent team (the window's Buy or rent: "coding agent", 60
+seats; here `--usage coding-agent --seats 60`) made the cheapest build, 2 x Arc Pro B60 24GB, "cheapest serving 45 %
+of the demand" with "5 warn" in the table; its Checks tab listed four warnings at the top and SERVE's, the one the
+label is about, at the bottom under 23 passes, a scroll away at 1366 x 768 (shots/j2e_12_checks.png,
+j2e_13_checks.png). SERVE's warning is added after the build's checks were put in order (costs.tco.with_costs); it now
+takes its place among the warnings, in the JSON the window, the sheet and `plan` all read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from configurator.core.rules.base import STATUS_ORDER
+from tests.helpers import Run
+
+pytestmark = pytest.mark.slow  # a whole plan
+
+CHEN_TEAM = (
+    ("--model", "qwen2.5-32b", "--workload", "inference", "--batch", "20", "--engine", "vllm", "--currency", "CNY")
+    + ("--budget", "300000", "--region", "china", "--circuit", "220v16a", "--context", "4096")
+    + ("--usage", "coding-agent", "--seats", "60", "--top", "2")
+)
+
+
+def test_the_serve_warning_is_listed_with_the_other_warnings(cli: Callable[..., Run]) -> None:
+    run = cli("plan", *CHEN_TEAM, "--json")
+    assert run.code == 0, run.err
+    builds = json.loads(run.out)["builds"]
+    serve_warned = 0
+    for build in builds:
+        statuses = [STATUS_ORDER[c["status"]] for c in build["checks"]]
+        assert statuses == sorted(statuses), [(c["rule"], c["status"]) for c in build["checks"]]
+        serve_warned += any(c["rule"] == "SERVE" and c["status"] == "warn" for c in build["checks"])
+    # the cheapest serves 45 % of the team's tokens: SERVE warns on it, and the claim beside it says so
+    assert serve_warned and "serving 45 % of the demand" in builds[0]["label"], builds[0]["label"]
