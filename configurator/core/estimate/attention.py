@@ -75,6 +75,27 @@ sub-backend 1 (a flash algorithm); and in 1.3: "flash-attention outperforms cuDN
 cuDNN attention has 20-50% advantages on Hopper architectures". Megatron-Core and NeMo run their attention through
 TE's DotProductAttention (`--transformer-impl transformer_engine`, launch/training.megatron_command)."""
 
+FLASH_BENCHMARK = (
+    "https://github.com/Dao-AILab/flash-attention/blob/0469c72723278048f1b1bd29f6c6155b5ef98369/benchmarks/"
+    "benchmark_flash_attention.py"
+)
+"""The script behind FLASH_README's figures (read 2026-12-07): its "Triton" method is `from triton.ops.flash_attention
+import attention as attention_triton`, OpenAI Triton's own fused-attention op (Tillet's tutorial kernel), timed with
+both `sequence_parallel` settings and the faster backward kept; FLOPs as FlashAttention counts them (`flops`: a causal
+forward 4·b·s²·h·d / 2, forward + backward 3.5 forwards)."""
+
+LLM_FOUNDRY_TRITON_KERNEL = (
+    "https://github.com/mosaicml/llm-foundry/blob/0227d9f7b9c792e275e018bfac3a21dea4739323/llmfoundry/models/layers/"
+    "flash_attn_triton.py"
+)
+"""The kernel llm-foundry's `attn_impl: triton` runs (read 2026-12-07): a copy of Tri Dao's *experimental* Triton
+FlashAttention (Dao-AILab/flash-attention flash_attn/flash_attn_triton.py, "We use the FlashAttention implementation from
+Phil Tillet a starting point", with a faster forward and a d=128 backward "much faster by reducing register
+spilling"), not the Triton op FLASH_BENCHMARK times. Its own docstring compares it with FlashAttention-1's CUDA kernel:
+"Triton forward is generally faster than CUDA forward, while Triton backward is generally slower than CUDA backward.
+Overall Triton forward + backward is slightly slower than CUDA forward + backward." No measured TFLOPS of it were
+found."""
+
 FA2_SEQUENCES = (512, 1024, 2048, 4096, 8192, 16384)
 """The sequence lengths FlashAttention's README figures measure."""
 CUDNN_SEQUENCES = (512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072)
@@ -169,7 +190,8 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         CUDNN_SDPA_H200,
         said="cuDNN frontend SDPA benchmark, H200",
     ),
-    # the Triton FlashAttention of 2023 (Tillet's kernel, llm-foundry's attn_impl "triton"), measured on A100 only
+    # a Triton FlashAttention of 2023, read for llm-foundry's attn_impl "triton" (LLM_FOUNDRY_TRITON_KERNEL): the
+    # README's "Triton" curve on A100, which FLASH_BENCHMARK measures with OpenAI Triton's own op, not that kernel
     KernelRate(
         "triton",
         "Ampere",
@@ -179,6 +201,11 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         FA2_SEQUENCES,
         {64: (59, 75, 79, 76, 79, 80), 128: (50, 61, 68, 74, 78, 80)},
         FLASH_README,
+        estimate="a stand-in: the README's Triton curve is OpenAI Triton's fused-attention op (FLASH_BENCHMARK), while "
+        "llm-foundry runs Tri Dao's Triton FlashAttention (LLM_FOUNDRY_TRITON_KERNEL: 'slightly slower' than "
+        "FlashAttention-1's CUDA kernel forward + backward, forward faster), whose rate is not published; llm-foundry's "
+        "own checkpointed MPT-7B rows on A100 80GB need at least 85-98 TFLOPS of it at 8K-64K (train42, "
+        "tests/core/test_llm_foundry_attention.py), above these 78-80",
     ),
     KernelRate(
         "triton",
@@ -189,8 +216,9 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         FA2_SEQUENCES,
         {64: (104, 123, 136, 138, 149, 156), 128: (98, 109, 108, 126, 135, 137)},
         FLASH_README,
-        estimate="FlashAttention-1's CUDA kernel measured on H100, which the Triton kernel tracks within 10 % on A100 "
-        "at head dim 128 (61/62, 68/69, 74/76, 78/80, 80/83 TFLOPS at 1k-16k)",
+        estimate="FlashAttention-1's CUDA kernel measured on H100, which the README's Triton curve tracks within 10 % on "
+        "A100 at head dim 128 (61/62, 68/69, 74/76, 78/80, 80/83 TFLOPS at 1k-16k) and llm-foundry's Triton kernel is "
+        "'slightly slower' than overall (LLM_FOUNDRY_TRITON_KERNEL)",
     ),
 )
 """Every measured attention kernel rate, one entry per (kernel, GPU architecture): the one rule object the training
