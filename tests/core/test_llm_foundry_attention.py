@@ -9,11 +9,13 @@ amp_bf16, FULL_SHARD, read 2026-12-07: Throughput (T/s/GPU) 4,357 / 4,641 / 3,68
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from configurator.core.estimate.attention import (
+    ATTENTION_RATES,
     FLASH_BENCHMARK,
     LLM_FOUNDRY_TRITON_KERNEL,
     kernel_flops_per_counted,
@@ -81,3 +83,18 @@ def test_llm_foundrys_long_checkpointed_rows_outrun_the_triton_stand_in(catalog:
     for s in (1024, 2048, 4096):
         assert bound[s] < stand_in[s], (s, bound[s], stand_in[s])
     assert all(bound[s] < flash2[s] for s in bound), (bound, flash2)
+
+
+def test_every_kernel_rate_names_its_release() -> None:
+    """Each (kernel, architecture) table names the library release it measured and when (the kernel and release per
+    GPU generation): FlashAttention-2 2.0 on Ampere and Hopper (2023), flash-attn 2.7.4 and cuDNN 9.13.1 on B200 (NGC
+    PyTorch 25.09), cuDNN 9.19.1 on H200 (2026); the Triton tables say which Triton kernel was timed."""
+    keys = [(r.kernel, r.architecture) for r in ATTENTION_RATES]
+    assert len(keys) == len(set(keys))
+    for rate in ATTENTION_RATES:
+        assert re.search(r"\d+\.(\d+|x)|version not stated", rate.release), rate
+        assert re.search(r"20\d\d", rate.release), rate
+    by_key = {(r.kernel, r.architecture): r.release for r in ATTENTION_RATES}
+    assert by_key[("cudnn", "Hopper")].startswith("cuDNN 9.19.1")
+    assert by_key[("cudnn", "Blackwell")].startswith("cuDNN 9.13.1")
+    assert "triton.ops.flash_attention" in by_key[("triton", "Ampere")]

@@ -122,6 +122,10 @@ class KernelRate:
     """Why a figure is an ESTIMATE (not measured on that card), or "" where it is measured."""
     said: str = "FlashAttention README"
     """The source as the explanation names it (a proper name, the same in English and Chinese)."""
+    release: str = ""
+    """The kernel's library release and the date it was measured, as the source states them (train42): what a
+    release-dated rate would key on (docs/estimates.md rounds 40-41: the 2026 cuDNN is faster than the 2024 runs'
+    attention)."""
 
 
 # the cards each table is read for: the measured die's other parts (gemm.SM_COUNTS' A100/A800 and H100/H800/H200, as
@@ -140,6 +144,7 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         FA2_SEQUENCES,
         {64: (88, 119, 140, 156, 165, 171), 128: (99, 133, 155, 173, 182, 189)},
         FLASH_README,
+        release="flash-attn 2.0 (the README figures of 2023-07-17)",
     ),
     KernelRate(
         "flash2",
@@ -150,6 +155,7 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         FA2_SEQUENCES,
         {64: (141, 192, 232, 257, 273, 284), 128: (163, 221, 265, 294, 308, 328)},
         FLASH_README,
+        release="flash-attn 2.0 (the README figures of 2023-07-17)",
     ),
     # FlashAttention-2 on Blackwell: the flash-attn 2.7.4 package's rows of CUDNN_SDPA_B200 (head dim 128 only; a
     # 64-wide head reads the same)
@@ -163,6 +169,7 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         {128: (75, 116, 212, 290, 338, 358, 367, 371, 371)},
         CUDNN_SDPA_B200,
         said="cuDNN frontend SDPA benchmark, B200",
+        release="flash-attn 2.7.4 in NGC PyTorch 25.09 (the container of September 2025)",
     ),
     # cuDNN's fused attention (PyTorch SDPA's CUDNN_ATTENTION backend; Transformer Engine's fused attention on
     # Blackwell): the pyt_cudnn rows of CUDNN_SDPA_B200
@@ -176,6 +183,7 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         {128: (114, 291, 397, 739, 998, 1138, 1183, 1146, 1120)},
         CUDNN_SDPA_B200,
         said="cuDNN frontend SDPA benchmark, B200",
+        release="cuDNN 9.13.1 in NGC PyTorch 25.09 (the container of September 2025)",
     ),
     # cuDNN's fused attention on Hopper (Transformer Engine's first choice on sm90: TRANSFORMER_ENGINE_ATTENTION): the
     # H200 rows of CUDNN_SDPA_H200 (head dim 128 only; a 64-wide head reads the same, as on Blackwell)
@@ -189,6 +197,7 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         {128: (397, 502, 567, 603, 608)},
         CUDNN_SDPA_H200,
         said="cuDNN frontend SDPA benchmark, H200",
+        release="cuDNN 9.19.1 (run 2026-02-27)",
     ),
     # a Triton FlashAttention of 2023, read for llm-foundry's attn_impl "triton" (LLM_FOUNDRY_TRITON_KERNEL): the
     # README's "Triton" curve on A100, which FLASH_BENCHMARK measures with OpenAI Triton's own op, not that kernel
@@ -206,6 +215,8 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         "FlashAttention-1's CUDA kernel forward + backward, forward faster), whose rate is not published; llm-foundry's "
         "own checkpointed MPT-7B rows on A100 80GB need at least 85-98 TFLOPS of it at 8K-64K (train42, "
         "tests/core/test_llm_foundry_attention.py), above these 78-80",
+        release="OpenAI Triton's triton.ops.flash_attention from its main branch (version not stated: FLASH_BENCHMARK, "
+        "'Install the newest triton version'; the README figures of 2023-07-17)",
     ),
     KernelRate(
         "triton",
@@ -219,6 +230,7 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         estimate="FlashAttention-1's CUDA kernel measured on H100, which the README's Triton curve tracks within 10 % on "
         "A100 at head dim 128 (61/62, 68/69, 74/76, 78/80, 80/83 TFLOPS at 1k-16k) and llm-foundry's Triton kernel is "
         "'slightly slower' than overall (LLM_FOUNDRY_TRITON_KERNEL)",
+        release="flash-attn 1.x CUDA kernel (the README figures of 2023-07-17)",
     ),
 )
 """Every measured attention kernel rate, one entry per (kernel, GPU architecture): the one rule object the training
