@@ -252,6 +252,10 @@ FRAMEWORK_KERNEL = "framework"
 TRANSFORMER_ENGINE_KERNEL = "transformer-engine"
 """Calibration.training_attention_kernel's value for "Transformer Engine steps at their framework's kernel, every other
 step at its rate"."""
+OTHER_STACKS_KERNEL = "other-stacks"
+"""Calibration.training_attention_kernel's value for "every step but Transformer Engine's at its framework's kernel
+(FlashAttention-2, or a row's own), Transformer Engine steps at the step's rate" (train42: the fitted TE rows stay where
+they are, since no release-dated cuDNN rate of 2024 Hopper is sourced; off, docs/estimates.md round 42)."""
 TRANSFORMER_ENGINE_CUDNN_ARCHITECTURES = ("Hopper", "Blackwell")
 """The architectures on which Transformer Engine picks cuDNN's fused attention first (TRANSFORMER_ENGINE_ATTENTION: sm90,
 sm100/sm120); on Ampere and Ada it picks flash-attention first."""
