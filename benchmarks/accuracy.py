@@ -40,7 +40,8 @@ lands as far out on that many rows). --attention-kernel=flash2 times training at
 kernel rate (off in the shipped estimate: docs/estimates.md, round 29); --attention-kernel=framework at each step's own
 framework's kernel (attention.framework_kernel: cuDNN for Transformer Engine steps on Hopper and Blackwell, else
 FlashAttention-2, a row's attention_kernel where it names another), --attention-kernel=transformer-engine that for
-Transformer Engine steps only (both off in the shipped estimate: docs/estimates.md, round 40). --no-cv skips the
+Transformer Engine steps only (both off in the shipped estimate: docs/estimates.md, round 40), --attention-kernel=other-stacks
+that for every step but Transformer Engine's (off: round 42). --no-cv skips the
 leave-one-source-out refits (the fitted and held-out rows at the shipped constants, in seconds). --write-cv stores the
 leave-one-source-out points of a full run (tests/data/cv/KIND.json: each row's point, dated, with the commit and a
 fingerprint of its row); --stored-cv reads them instead of refitting, so `--stored-cv --ranges KIND` prints the rule's

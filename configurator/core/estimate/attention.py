@@ -75,6 +75,27 @@ sub-backend 1 (a flash algorithm); and in 1.3: "flash-attention outperforms cuDN
 cuDNN attention has 20-50% advantages on Hopper architectures". Megatron-Core and NeMo run their attention through
 TE's DotProductAttention (`--transformer-impl transformer_engine`, launch/training.megatron_command)."""
 
+FLASH_BENCHMARK = (
+    "https://github.com/Dao-AILab/flash-attention/blob/0469c72723278048f1b1bd29f6c6155b5ef98369/benchmarks/"
+    "benchmark_flash_attention.py"
+)
+"""The script behind FLASH_README's figures (read 2026-12-07): its "Triton" method is `from triton.ops.flash_attention
+import attention as attention_triton`, OpenAI Triton's own fused-attention op (Tillet's tutorial kernel), timed with
+both `sequence_parallel` settings and the faster backward kept; FLOPs as FlashAttention counts them (`flops`: a causal
+forward 4·b·s²·h·d / 2, forward + backward 3.5 forwards)."""
+
+LLM_FOUNDRY_TRITON_KERNEL = (
+    "https://github.com/mosaicml/llm-foundry/blob/0227d9f7b9c792e275e018bfac3a21dea4739323/llmfoundry/models/layers/"
+    "flash_attn_triton.py"
+)
+"""The kernel llm-foundry's `attn_impl: triton` runs (read 2026-12-07): a copy of Tri Dao's *experimental* Triton
+FlashAttention (Dao-AILab/flash-attention flash_attn/flash_attn_triton.py, "We use the FlashAttention implementation from
+Phil Tillet a starting point", with a faster forward and a d=128 backward "much faster by reducing register
+spilling"), not the Triton op FLASH_BENCHMARK times. Its own docstring compares it with FlashAttention-1's CUDA kernel:
+"Triton forward is generally faster than CUDA forward, while Triton backward is generally slower than CUDA backward.
+Overall Triton forward + backward is slightly slower than CUDA forward + backward." No measured TFLOPS of it were
+found."""
+
 FA2_SEQUENCES = (512, 1024, 2048, 4096, 8192, 16384)
 """The sequence lengths FlashAttention's README figures measure."""
 CUDNN_SEQUENCES = (512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072)
@@ -101,6 +122,10 @@ class KernelRate:
     """Why a figure is an ESTIMATE (not measured on that card), or "" where it is measured."""
     said: str = "FlashAttention README"
     """The source as the explanation names it (a proper name, the same in English and Chinese)."""
+    release: str = ""
+    """The kernel's library release and the date it was measured, as the source states them (train42): what a
+    release-dated rate would key on (docs/estimates.md rounds 40-41: the 2026 cuDNN is faster than the 2024 runs'
+    attention)."""
 
 
 # the cards each table is read for: the measured die's other parts (gemm.SM_COUNTS' A100/A800 and H100/H800/H200, as
@@ -119,6 +144,7 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         FA2_SEQUENCES,
         {64: (88, 119, 140, 156, 165, 171), 128: (99, 133, 155, 173, 182, 189)},
         FLASH_README,
+        release="flash-attn 2.0 (the README figures of 2023-07-17)",
     ),
     KernelRate(
         "flash2",
@@ -129,6 +155,7 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         FA2_SEQUENCES,
         {64: (141, 192, 232, 257, 273, 284), 128: (163, 221, 265, 294, 308, 328)},
         FLASH_README,
+        release="flash-attn 2.0 (the README figures of 2023-07-17)",
     ),
     # FlashAttention-2 on Blackwell: the flash-attn 2.7.4 package's rows of CUDNN_SDPA_B200 (head dim 128 only; a
     # 64-wide head reads the same)
@@ -142,6 +169,7 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         {128: (75, 116, 212, 290, 338, 358, 367, 371, 371)},
         CUDNN_SDPA_B200,
         said="cuDNN frontend SDPA benchmark, B200",
+        release="flash-attn 2.7.4 in NGC PyTorch 25.09 (the container of September 2025)",
     ),
     # cuDNN's fused attention (PyTorch SDPA's CUDNN_ATTENTION backend; Transformer Engine's fused attention on
     # Blackwell): the pyt_cudnn rows of CUDNN_SDPA_B200
@@ -155,6 +183,7 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         {128: (114, 291, 397, 739, 998, 1138, 1183, 1146, 1120)},
         CUDNN_SDPA_B200,
         said="cuDNN frontend SDPA benchmark, B200",
+        release="cuDNN 9.13.1 in NGC PyTorch 25.09 (the container of September 2025)",
     ),
     # cuDNN's fused attention on Hopper (Transformer Engine's first choice on sm90: TRANSFORMER_ENGINE_ATTENTION): the
     # H200 rows of CUDNN_SDPA_H200 (head dim 128 only; a 64-wide head reads the same, as on Blackwell)
@@ -168,8 +197,10 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         {128: (397, 502, 567, 603, 608)},
         CUDNN_SDPA_H200,
         said="cuDNN frontend SDPA benchmark, H200",
+        release="cuDNN 9.19.1 (run 2026-02-27)",
     ),
-    # the Triton FlashAttention of 2023 (Tillet's kernel, llm-foundry's attn_impl "triton"), measured on A100 only
+    # a Triton FlashAttention of 2023, read for llm-foundry's attn_impl "triton" (LLM_FOUNDRY_TRITON_KERNEL): the
+    # README's "Triton" curve on A100, which FLASH_BENCHMARK measures with OpenAI Triton's own op, not that kernel
     KernelRate(
         "triton",
         "Ampere",
@@ -179,6 +210,13 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         FA2_SEQUENCES,
         {64: (59, 75, 79, 76, 79, 80), 128: (50, 61, 68, 74, 78, 80)},
         FLASH_README,
+        estimate="a stand-in: the README's Triton curve is OpenAI Triton's fused-attention op (FLASH_BENCHMARK), while "
+        "llm-foundry runs Tri Dao's Triton FlashAttention (LLM_FOUNDRY_TRITON_KERNEL: 'slightly slower' than "
+        "FlashAttention-1's CUDA kernel forward + backward, forward faster), whose rate is not published; llm-foundry's "
+        "own checkpointed MPT-7B rows on A100 80GB need at least 85-98 TFLOPS of it at 8K-64K (train42, "
+        "tests/core/test_llm_foundry_attention.py), above these 78-80",
+        release="OpenAI Triton's triton.ops.flash_attention from its main branch (version not stated: FLASH_BENCHMARK, "
+        "'Install the newest triton version'; the README figures of 2023-07-17)",
     ),
     KernelRate(
         "triton",
@@ -189,8 +227,10 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         FA2_SEQUENCES,
         {64: (104, 123, 136, 138, 149, 156), 128: (98, 109, 108, 126, 135, 137)},
         FLASH_README,
-        estimate="FlashAttention-1's CUDA kernel measured on H100, which the Triton kernel tracks within 10 % on A100 "
-        "at head dim 128 (61/62, 68/69, 74/76, 78/80, 80/83 TFLOPS at 1k-16k)",
+        estimate="FlashAttention-1's CUDA kernel measured on H100, which the README's Triton curve tracks within 10 % on "
+        "A100 at head dim 128 (61/62, 68/69, 74/76, 78/80, 80/83 TFLOPS at 1k-16k) and llm-foundry's Triton kernel is "
+        "'slightly slower' than overall (LLM_FOUNDRY_TRITON_KERNEL)",
+        release="flash-attn 1.x CUDA kernel (the README figures of 2023-07-17)",
     ),
 )
 """Every measured attention kernel rate, one entry per (kernel, GPU architecture): the one rule object the training
@@ -212,6 +252,10 @@ FRAMEWORK_KERNEL = "framework"
 TRANSFORMER_ENGINE_KERNEL = "transformer-engine"
 """Calibration.training_attention_kernel's value for "Transformer Engine steps at their framework's kernel, every other
 step at its rate"."""
+OTHER_STACKS_KERNEL = "other-stacks"
+"""Calibration.training_attention_kernel's value for "every step but Transformer Engine's at its framework's kernel
+(FlashAttention-2, or a row's own), Transformer Engine steps at the step's rate" (train42: the fitted TE rows stay where
+they are, since no release-dated cuDNN rate of 2024 Hopper is sourced; off, docs/estimates.md round 42)."""
 TRANSFORMER_ENGINE_CUDNN_ARCHITECTURES = ("Hopper", "Blackwell")
 """The architectures on which Transformer Engine picks cuDNN's fused attention first (TRANSFORMER_ENGINE_ATTENTION: sm90,
 sm100/sm120); on Ampere and Ada it picks flash-attention first."""

@@ -30,6 +30,7 @@ from configurator.core.estimate.activations import (
 from configurator.core.estimate.attention import (
     FRAMEWORK_KERNEL,
     KERNEL_SHARE_OF_COUNT,
+    OTHER_STACKS_KERNEL,
     TRANSFORMER_ENGINE_KERNEL,
     framework_kernel,
     kernel_flops_per_counted,
@@ -3374,11 +3375,17 @@ def reference_rest_share(gpu: Gpu, *, cal: Calibration = CAL) -> float:
 def step_attention_kernel(workload: Workload, gpu: Gpu, cal: Calibration = CAL) -> str | None:
     """The attention kernel that times a training step's attention (Calibration.training_attention_kernel): a kernel's
     name for every step; attention.FRAMEWORK_KERNEL, each step's own framework's (attention.framework_kernel);
-    attention.TRANSFORMER_ENGINE_KERNEL, that only for Transformer Engine steps; None (or no match): the step's rate."""
+    attention.TRANSFORMER_ENGINE_KERNEL, that only for Transformer Engine steps; attention.OTHER_STACKS_KERNEL, that for
+    every step but Transformer Engine's; None (or no match): the step's rate."""
     kernel = cal.training_attention_kernel
-    if kernel == FRAMEWORK_KERNEL or (kernel == TRANSFORMER_ENGINE_KERNEL and workload.transformer_engine):
-        return framework_kernel(gpu, transformer_engine=workload.transformer_engine)
-    return None if kernel == TRANSFORMER_ENGINE_KERNEL else kernel
+    te = workload.transformer_engine
+    if (
+        kernel == FRAMEWORK_KERNEL
+        or (kernel == TRANSFORMER_ENGINE_KERNEL and te)
+        or (kernel == OTHER_STACKS_KERNEL and not te)
+    ):
+        return framework_kernel(gpu, transformer_engine=te)
+    return None if kernel in (TRANSFORMER_ENGINE_KERNEL, OTHER_STACKS_KERNEL) else kernel
 
 
 def _attention_kernel_tflops(model: ModelArch, workload: Workload, gpu: Gpu, cal: Calibration) -> float | None:
