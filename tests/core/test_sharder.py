@@ -108,3 +108,34 @@ def test_no_card_plans_a_sharder_its_own_check_advises_against(catalog: Any, met
             assert ds.status == "pass" or "FSDP" not in ds.message, gpu.id
         else:
             assert rank[fs.status] <= rank[ds.status], gpu.id
+
+
+def test_the_offload_way_of_a_radeon_full_fine_tune_says_the_fsdp_its_build_runs(catalog: Any) -> None:
+    """Llama 3.1 8B full fine-tune on exactly two R9700 at 10,000 USD does not fit (67 GiB a card sharded); the way
+    out offloads, and its build runs accelerate's FSDP with --fsdp_offload_params true (the card's sharder): the way had
+    said "shard with DeepSpeed ZeRO-3 and offload ... (ZeRO-Offload)". Now it names FSDP as the card's sharder, in
+    English and Chinese, and the flag its launch command carries."""
+    from configurator.core.common.reasons import Reason, english
+    from configurator.core.solve.relax import _offload_stack
+
+    model = catalog.get("models", "llama-3.1-8b")
+    gpu = catalog.get("gpus", "radeon-ai-pro-r9700")
+    way = Workload(kind="finetune", method="full", zero=3, offload="cpu", context=2048, tokens=2e7)
+    request = BuildRequest(model_id=model.id, workload=way, gpu_ids=(gpu.id,), max_gpus=2, exact_gpus=True)
+    result = estimate_as_practitioner(model, way.resolved(model.max_context), gpu, 2, request)
+    assert result.workload["sharding"] == "fsdp" and result.fits
+    assert "--fsdp_offload_params true" in training_command(model, result, gpu=gpu)[1]
+
+    class _Built:  # the way's build as relax._phrase reads it: its estimate's workload
+        estimate = result
+
+    said = Reason.of("way.zero3offload", **_offload_stack(way, _Built()))  # type: ignore[arg-type]
+    with words.language("zh_CN"):
+        zh = words.say(said)
+    assert "PyTorch FSDP" in english(said) and "DeepSpeed is not validated" in english(said)
+    assert "PyTorch FSDP" in zh and "没有在它上面验证过" in zh
+    for text in (english(said), zh):
+        assert "--fsdp_offload_params true" in text and "ZeRO-Offload" not in text, text
+    # the user's own DeepSpeed is kept, and so is its way's wording
+    asked = Reason.of("way.zero3offload", **_offload_stack(way.model_copy(update={"sharding": "deepspeed"}), _Built()))  # type: ignore[arg-type]
+    assert "DeepSpeed ZeRO-3" in english(asked)
