@@ -339,14 +339,20 @@ class RequirementsPanel(QWidget):
                 'that does not fit a whole copy per GPU is sharded (ZeRO-3), with what "Sharded with" names'
             ),
         )
-        # what shards it (`--sharding`): DeepSpeed ZeRO, the default (None, as the command line leaves it), or PyTorch
-        # FSDP under accelerate; the stage above says how far (ZeRO-3: FULL_SHARD, ZeRO-2: SHARD_GRAD_OP)
+        # what shards it (`--sharding`): the usual one for the card (None, as the command line leaves it: DeepSpeed ZeRO
+        # where DeepSpeed is validated on it, else PyTorch FSDP, support.facts.sharder, round 42), DeepSpeed ZeRO or
+        # PyTorch FSDP under accelerate; the stage above says how far (ZeRO-3: FULL_SHARD, ZeRO-2: SHARD_GRAD_OP)
         self.sharding = combo(
-            [(self.tr("DeepSpeed"), None), (self.tr("PyTorch FSDP"), "fsdp")],
+            [
+                (self.tr("usual (DeepSpeed or FSDP)"), None),
+                (self.tr("DeepSpeed"), "deepspeed"),
+                (self.tr("PyTorch FSDP"), "fsdp"),
+            ],
             self.tr(
-                "What shards the model over several GPUs under accelerate: DeepSpeed ZeRO, or PyTorch FSDP "
-                "(ZeRO-3 runs FULL_SHARD, ZeRO-2 and ZeRO-1 SHARD_GRAD_OP: FSDP cannot shard the optimizer "
-                "states alone)"
+                "What shards the model over several GPUs under accelerate. Usual: DeepSpeed ZeRO where DeepSpeed is "
+                "validated on the card (NVIDIA, AMD MI100 and MI200), PyTorch FSDP where it is not (Radeon, MI300, "
+                "Arc) and for QLoRA. ZeRO-3 runs FULL_SHARD, ZeRO-2 and ZeRO-1 SHARD_GRAD_OP: FSDP cannot shard the "
+                "optimizer states alone"
             ),
         )
         # what trains it (`--framework`): the method's usual one (PEFT for adapters, else Transformers) unless named; a
@@ -767,7 +773,7 @@ class RequirementsPanel(QWidget):
                 set_combo(self.optimizer, w.optimizer)
                 self.checkpointing.setChecked(w.grad_checkpointing is not False)
                 set_combo(self.zero, w.zero)
-                set_combo(self.sharding, w.sharding)  # a project saved before it: None, DeepSpeed
+                set_combo(self.sharding, w.sharding)  # a project saved before it: None, the usual for the card
                 set_combo(self.framework, w.framework)
                 self._sharding_applies()
                 set_combo(self.offload, w.offload)

@@ -2684,7 +2684,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <location filename="../../configurator/qt/requirements.py" line="278"/>
         <location filename="../../configurator/qt/requirements.py" line="285"/>
         <location filename="../../configurator/qt/requirements.py" line="324"/>
-        <location filename="../../configurator/qt/requirements.py" line="442"/>
+        <location filename="../../configurator/qt/requirements.py" line="448"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
@@ -2695,7 +2695,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="293"/>
-        <location filename="../../configurator/qt/requirements.py" line="1052"/>
+        <location filename="../../configurator/qt/requirements.py" line="1058"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -2766,19 +2766,19 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="650"/>
+        <location filename="../../configurator/qt/requirements.py" line="656"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="650"/>
+        <location filename="../../configurator/qt/requirements.py" line="656"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="650"/>
+        <location filename="../../configurator/qt/requirements.py" line="656"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
@@ -2818,8 +2818,8 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="362"/>
-        <location filename="../../configurator/qt/requirements.py" line="534"/>
+        <location filename="../../configurator/qt/requirements.py" line="368"/>
+        <location filename="../../configurator/qt/requirements.py" line="540"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -2839,80 +2839,90 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="362"/>
+        <location filename="../../configurator/qt/requirements.py" line="347"/>
+        <source>usual (DeepSpeed or FSDP)</source>
+        <translation>常用（DeepSpeed 或 FSDP）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <source>What shards the model over several GPUs under accelerate. Usual: DeepSpeed ZeRO where DeepSpeed is validated on the card (NVIDIA, AMD MI100 and MI200), PyTorch FSDP where it is not (Radeon, MI300, Arc) and for QLoRA. ZeRO-3 runs FULL_SHARD, ZeRO-2 and ZeRO-1 SHARD_GRAD_OP: FSDP cannot shard the optimizer states alone</source>
+        <translation>在 accelerate 下把模型分片到多张 GPU 上用什么。常用：在 DeepSpeed 经过验证的显卡上（NVIDIA、AMD MI100 和 MI200）用 DeepSpeed ZeRO，在未经验证的显卡上（Radeon、MI300、Arc）以及 QLoRA 用 PyTorch FSDP。ZeRO-3 对应 FULL_SHARD，ZeRO-2 和 ZeRO-1 对应 SHARD_GRAD_OP：FSDP 无法只分片优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="368"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="363"/>
+        <location filename="../../configurator/qt/requirements.py" line="369"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365"/>
-        <location filename="../../configurator/qt/requirements.py" line="380"/>
+        <location filename="../../configurator/qt/requirements.py" line="371"/>
+        <location filename="../../configurator/qt/requirements.py" line="386"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="367"/>
+        <location filename="../../configurator/qt/requirements.py" line="373"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="367"/>
+        <location filename="../../configurator/qt/requirements.py" line="373"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="370"/>
+        <location filename="../../configurator/qt/requirements.py" line="376"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="371"/>
+        <location filename="../../configurator/qt/requirements.py" line="377"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372"/>
+        <location filename="../../configurator/qt/requirements.py" line="378"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="373"/>
-        <location filename="../../configurator/qt/requirements.py" line="442"/>
-        <location filename="../../configurator/qt/requirements.py" line="446"/>
+        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="448"/>
+        <location filename="../../configurator/qt/requirements.py" line="452"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="374"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="377"/>
+        <location filename="../../configurator/qt/requirements.py" line="383"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="385"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="381"/>
+        <location filename="../../configurator/qt/requirements.py" line="387"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="382"/>
+        <location filename="../../configurator/qt/requirements.py" line="388"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
@@ -2922,53 +2932,53 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="426"/>
-        <location filename="../../configurator/qt/requirements.py" line="656"/>
+        <location filename="../../configurator/qt/requirements.py" line="432"/>
+        <location filename="../../configurator/qt/requirements.py" line="662"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="426"/>
+        <location filename="../../configurator/qt/requirements.py" line="432"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="427"/>
+        <location filename="../../configurator/qt/requirements.py" line="433"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="427"/>
+        <location filename="../../configurator/qt/requirements.py" line="433"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="428"/>
+        <location filename="../../configurator/qt/requirements.py" line="434"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="437"/>
+        <location filename="../../configurator/qt/requirements.py" line="443"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="441"/>
+        <location filename="../../configurator/qt/requirements.py" line="447"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="443"/>
+        <location filename="../../configurator/qt/requirements.py" line="449"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="444"/>
+        <location filename="../../configurator/qt/requirements.py" line="450"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="445"/>
+        <location filename="../../configurator/qt/requirements.py" line="451"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
@@ -3018,92 +3028,91 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>训练状态在各 GPU 间切分的程度。按需：不要求分片；多 GPU 时，每张 GPU 放不下完整副本的任务会被分片（ZeRO-3），由“分片方式”所选的工具完成</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="345"/>
+        <location filename="../../configurator/qt/requirements.py" line="348"/>
         <source>DeepSpeed</source>
         <translation>DeepSpeed</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="345"/>
+        <location filename="../../configurator/qt/requirements.py" line="349"/>
         <source>PyTorch FSDP</source>
         <translation>PyTorch FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="347"/>
         <source>What shards the model over several GPUs under accelerate: DeepSpeed ZeRO, or PyTorch FSDP (ZeRO-3 runs FULL_SHARD, ZeRO-2 and ZeRO-1 SHARD_GRAD_OP: FSDP cannot shard the optimizer states alone)</source>
-        <translation>在 accelerate 下把模型分片到多张 GPU 上用什么：DeepSpeed ZeRO，或 PyTorch FSDP（ZeRO-3 对应 FULL_SHARD，ZeRO-2 和 ZeRO-1 对应 SHARD_GRAD_OP：FSDP 无法只分片优化器状态）</translation>
+        <translation type="vanished">在 accelerate 下把模型分片到多张 GPU 上用什么：DeepSpeed ZeRO，或 PyTorch FSDP（ZeRO-3 对应 FULL_SHARD，ZeRO-2 和 ZeRO-1 对应 SHARD_GRAD_OP：FSDP 无法只分片优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <location filename="../../configurator/qt/requirements.py" line="361"/>
         <source>usual (PEFT or Transformers)</source>
         <translation>常用（PEFT 或 Transformers）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="356"/>
+        <location filename="../../configurator/qt/requirements.py" line="362"/>
         <source>The fine-tuning framework: its memory defaults, its sharding and the command that runs the job</source>
         <translation>微调框架：决定其显存默认设置、分片方式以及运行任务的命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="376"/>
+        <location filename="../../configurator/qt/requirements.py" line="382"/>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="384"/>
         <source>Sharded with</source>
         <translation>分片方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="394"/>
+        <location filename="../../configurator/qt/requirements.py" line="400"/>
         <source>Not used by Unsloth: it never shards; on several GPUs it keeps a whole copy on each (DDP)</source>
         <translation>Unsloth 不使用此项：它从不分片；在多张 GPU 上每张卡各放一份完整模型（DDP）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="403"/>
+        <location filename="../../configurator/qt/requirements.py" line="409"/>
         <source>Not used by torchtune: its distributed recipes always shard with PyTorch FSDP2 (no DeepSpeed); &quot;Sharding&quot; sets how far, and CPU offload is its fsdp_cpu_offload</source>
         <translation>torchtune 不使用此项：其分布式配方始终用 PyTorch FSDP2 分片（不用 DeepSpeed）；分片程度由“分片”设置，CPU 卸载即其 fsdp_cpu_offload</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="409"/>
+        <location filename="../../configurator/qt/requirements.py" line="415"/>
         <source>Not used by Unsloth: on several GPUs it keeps a whole copy of the model on each (DDP)</source>
         <translation>Unsloth 不使用此项：在多张 GPU 上它在每张卡上各放一份完整模型（DDP）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="413"/>
+        <location filename="../../configurator/qt/requirements.py" line="419"/>
         <source>Not used by {0}: it shards with its own DeepSpeed or FSDP configuration</source>
         <translation>{0} 不使用此项：它用自己的 DeepSpeed 或 FSDP 配置分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="467"/>
+        <location filename="../../configurator/qt/requirements.py" line="473"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="477"/>
+        <location filename="../../configurator/qt/requirements.py" line="483"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="479"/>
+        <location filename="../../configurator/qt/requirements.py" line="485"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="481"/>
+        <location filename="../../configurator/qt/requirements.py" line="487"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="481"/>
+        <location filename="../../configurator/qt/requirements.py" line="487"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="481"/>
+        <location filename="../../configurator/qt/requirements.py" line="487"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="485"/>
+        <location filename="../../configurator/qt/requirements.py" line="491"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
@@ -3112,235 +3121,235 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation type="vanished"> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="488"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="488"/>
-        <location filename="../../configurator/qt/requirements.py" line="1055"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
+        <location filename="../../configurator/qt/requirements.py" line="1061"/>
         <source> circuit</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="492"/>
+        <location filename="../../configurator/qt/requirements.py" line="498"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="493"/>
+        <location filename="../../configurator/qt/requirements.py" line="499"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="494"/>
+        <location filename="../../configurator/qt/requirements.py" line="500"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="495"/>
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="499"/>
+        <location filename="../../configurator/qt/requirements.py" line="505"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="499"/>
+        <location filename="../../configurator/qt/requirements.py" line="505"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="499"/>
+        <location filename="../../configurator/qt/requirements.py" line="505"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="500"/>
+        <location filename="../../configurator/qt/requirements.py" line="506"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="503"/>
+        <location filename="../../configurator/qt/requirements.py" line="509"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="503"/>
+        <location filename="../../configurator/qt/requirements.py" line="509"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="503"/>
+        <location filename="../../configurator/qt/requirements.py" line="509"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="506"/>
+        <location filename="../../configurator/qt/requirements.py" line="512"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="506"/>
+        <location filename="../../configurator/qt/requirements.py" line="512"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="507"/>
+        <location filename="../../configurator/qt/requirements.py" line="513"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="509"/>
-        <location filename="../../configurator/qt/requirements.py" line="1058"/>
+        <location filename="../../configurator/qt/requirements.py" line="515"/>
+        <location filename="../../configurator/qt/requirements.py" line="1064"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="509"/>
+        <location filename="../../configurator/qt/requirements.py" line="515"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="511"/>
+        <location filename="../../configurator/qt/requirements.py" line="517"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="513"/>
+        <location filename="../../configurator/qt/requirements.py" line="519"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="522"/>
+        <location filename="../../configurator/qt/requirements.py" line="528"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="524"/>
+        <location filename="../../configurator/qt/requirements.py" line="530"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="532"/>
+        <location filename="../../configurator/qt/requirements.py" line="538"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="533"/>
+        <location filename="../../configurator/qt/requirements.py" line="539"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="624"/>
+        <location filename="../../configurator/qt/requirements.py" line="630"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="624"/>
+        <location filename="../../configurator/qt/requirements.py" line="630"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="654"/>
+        <location filename="../../configurator/qt/requirements.py" line="660"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="654"/>
+        <location filename="../../configurator/qt/requirements.py" line="660"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1055"/>
+        <location filename="../../configurator/qt/requirements.py" line="1061"/>
         <source> circuits</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1058"/>
+        <location filename="../../configurator/qt/requirements.py" line="1064"/>
         <source> GPU</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="451"/>
+        <location filename="../../configurator/qt/requirements.py" line="457"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="456"/>
+        <location filename="../../configurator/qt/requirements.py" line="462"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="457"/>
+        <location filename="../../configurator/qt/requirements.py" line="463"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="458"/>
+        <location filename="../../configurator/qt/requirements.py" line="464"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="459"/>
+        <location filename="../../configurator/qt/requirements.py" line="465"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="460"/>
+        <location filename="../../configurator/qt/requirements.py" line="466"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="461"/>
+        <location filename="../../configurator/qt/requirements.py" line="467"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="462"/>
+        <location filename="../../configurator/qt/requirements.py" line="468"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="463"/>
+        <location filename="../../configurator/qt/requirements.py" line="469"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="464"/>
+        <location filename="../../configurator/qt/requirements.py" line="470"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="471"/>
+        <location filename="../../configurator/qt/requirements.py" line="477"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="472"/>
+        <location filename="../../configurator/qt/requirements.py" line="478"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="551"/>
-        <location filename="../../configurator/qt/requirements.py" line="663"/>
+        <location filename="../../configurator/qt/requirements.py" line="557"/>
+        <location filename="../../configurator/qt/requirements.py" line="669"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="554"/>
+        <location filename="../../configurator/qt/requirements.py" line="560"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="556"/>
+        <location filename="../../configurator/qt/requirements.py" line="562"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="560"/>
+        <location filename="../../configurator/qt/requirements.py" line="566"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
@@ -3350,42 +3359,42 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="597"/>
+        <location filename="../../configurator/qt/requirements.py" line="603"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="639"/>
+        <location filename="../../configurator/qt/requirements.py" line="645"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="639"/>
+        <location filename="../../configurator/qt/requirements.py" line="645"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="873"/>
+        <location filename="../../configurator/qt/requirements.py" line="879"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1034"/>
+        <location filename="../../configurator/qt/requirements.py" line="1040"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1043"/>
+        <location filename="../../configurator/qt/requirements.py" line="1049"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1046"/>
+        <location filename="../../configurator/qt/requirements.py" line="1052"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1052"/>
+        <location filename="../../configurator/qt/requirements.py" line="1058"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>

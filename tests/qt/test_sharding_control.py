@@ -1,6 +1,7 @@
 """The window's "Sharded with" control: `--sharding fsdp` (PyTorch FSDP under accelerate instead of DeepSpeed ZeRO)
 for a fine-tune, as the command line has it since round 31 (mem31); saved with the project, and a project saved before
-it (no `sharding` in its workload) still opens, on DeepSpeed, the command line's default."""
+it (no `sharding` in its workload) still opens, on the command line's default: since round 42 (sup42) "usual (DeepSpeed
+or FSDP)", what support.facts.sharder picks for the card, with DeepSpeed and PyTorch FSDP as the two named choices."""
 
 from __future__ import annotations
 
@@ -42,7 +43,9 @@ def _pick(qtbot, combo, text: str) -> None:  # type: ignore[no-untyped-def]
 def test_picking_fsdp_asks_for_it_runs_it_and_is_saved(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     panel = window.requirements
     window.session.set_request(FULL_8B, solve=False)
-    assert panel.sharding.currentText() == "DeepSpeed" and window.session.request.workload.sharding is None
+    assert (
+        panel.sharding.currentText() == "usual (DeepSpeed or FSDP)" and window.session.request.workload.sharding is None
+    )
     window.session._debounce.stop()
 
     _pick(qtbot, panel.sharding, "PyTorch FSDP")
@@ -63,13 +66,13 @@ def test_picking_fsdp_asks_for_it_runs_it_and_is_saved(qtbot, window, tmp_path: 
     projects.save(Project(name="fsdp", requests=(asked,)), path)
     assert json.loads(path.read_text())["requests"][0]["workload"]["sharding"] == "fsdp"
     _pick(qtbot, panel.sharding, "DeepSpeed")
-    assert window.session.request.workload.sharding is None
+    assert window.session.request.workload.sharding == "deepspeed"
     window.session._debounce.stop()
     panel.load_request(projects.load(path).request)
     assert panel.sharding.currentData() == "fsdp"
     assert panel.current_request().workload.sharding == "fsdp"
 
-    # a project saved before the control (its workload has no `sharding`) opens on DeepSpeed
+    # a project saved before the control (its workload has no `sharding`) opens on the usual sharder for the card
     old = json.loads(path.read_text())
     del old["requests"][0]["workload"]["sharding"]
     before = tmp_path / "before.llmrig"
@@ -77,7 +80,7 @@ def test_picking_fsdp_asks_for_it_runs_it_and_is_saved(qtbot, window, tmp_path: 
     request = projects.load(before).request
     assert request.workload.sharding is None
     panel.load_request(request)
-    assert panel.sharding.currentText() == "DeepSpeed"
+    assert panel.sharding.currentText() == "usual (DeepSpeed or FSDP)"
     assert panel.current_request().workload.sharding is None
     window.session.dirty = False
 
@@ -101,7 +104,7 @@ def test_no_stage_asked_reads_as_sharding_if_needed_beside_its_tool(qtbot, windo
     window.session._debounce.stop()
     panel = window.requirements
     assert window.session.request.workload.zero == 0
-    assert _pair(panel) == ("if needed", "DeepSpeed", True)
+    assert _pair(panel) == ("if needed", "usual (DeepSpeed or FSDP)", True)
     assert "ZeRO-3" in panel.zero.toolTip() and "Sharded with" in panel.zero.toolTip()
     app = make_app([])
     try:
@@ -110,7 +113,7 @@ def test_no_stage_asked_reads_as_sharding_if_needed_beside_its_tool(qtbot, windo
         qtbot.addWidget(chinese)
         chinese.session.set_request(lora, solve=False)
         chinese.session._debounce.stop()
-        assert _pair(chinese.requirements) == ("按需", "DeepSpeed", True)
+        assert _pair(chinese.requirements) == ("按需", "常用（DeepSpeed 或 FSDP）", True)
         assert "分片方式" in chinese.requirements.zero.toolTip()
         chinese.session.dirty = False
     finally:

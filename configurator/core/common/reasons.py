@@ -1443,7 +1443,11 @@ EN: dict[str, Template] = {
     "way.optim8bit": "use 8-bit AdamW (bitsandbytes: 2 instead of 8 bytes of optimizer state per parameter; still a "
     "full fine-tune)",
     "way.zero3offload": lambda r, _say: (
-        "keep FSDP and offload its parameters, gradients and optimizer states to CPU RAM (FULL_SHARD with "
+        "shard with PyTorch FSDP (the card's sharder: DeepSpeed is not validated on it) and offload its parameters, "
+        f"gradients and optimizer states to CPU RAM (FULL_SHARD with accelerate's {r.fields['flag']}: still a full "
+        "fine-tune, slower)"
+        if r.fields.get("stack") == "fsdp" and r.fields.get("usual")
+        else "keep FSDP and offload its parameters, gradients and optimizer states to CPU RAM (FULL_SHARD with "
         f"accelerate's {r.fields['flag']}: still a full fine-tune, slower)"
         if r.fields.get("stack") == "fsdp"
         else "keep torchtune and offload its parameters, gradients and optimizer states to CPU RAM (its distributed "

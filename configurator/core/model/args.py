@@ -148,8 +148,9 @@ def _add_training_options(parser: argparse.ArgumentParser) -> None:
         "--sharding",
         choices=SHARDINGS,
         default=None,
-        help="training on several GPUs with transformers, peft or trl: DeepSpeed ZeRO (default) or PyTorch FSDP under "
-        "accelerate (--zero 3: FULL_SHARD, 2: SHARD_GRAD_OP)",
+        help="training on several GPUs with transformers, peft or trl: DeepSpeed ZeRO or PyTorch FSDP under "
+        "accelerate (--zero 3: FULL_SHARD, 2: SHARD_GRAD_OP); default: estimate runs DeepSpeed, plan the card's "
+        "usual one (DeepSpeed where it is validated on the card, else FSDP; FSDP for QLoRA)",
     )
 
 

@@ -1130,7 +1130,10 @@ ZH_REASONS: dict[str, Template] = {
     "way.checkpointing": "反向传播时重算激活值（梯度检查点：更省显存，但更慢）",
     "way.optim8bit": "使用 8-bit AdamW（bitsandbytes：每个参数的优化器状态由 8 字节降为 2 字节；仍是全参数微调）",
     "way.zero3offload": lambda r, _say: (
-        f"继续用 FSDP，并把参数、梯度和优化器状态卸载到内存（FULL_SHARD 加 accelerate 的 {r.fields['flag']}："
+        "用 PyTorch FSDP 分片（这张卡的分片方式：DeepSpeed 没有在它上面验证过），并把参数、梯度和优化器状态卸载到内存"
+        f"（FULL_SHARD 加 accelerate 的 {r.fields['flag']}：仍是全参数微调，较慢）"
+        if r.fields.get("stack") == "fsdp" and r.fields.get("usual")
+        else f"继续用 FSDP，并把参数、梯度和优化器状态卸载到内存（FULL_SHARD 加 accelerate 的 {r.fields['flag']}："
         "仍是全参数微调，较慢）"
         if r.fields.get("stack") == "fsdp"
         else f"继续用 torchtune，并把参数、梯度和优化器状态卸载到内存（其分布式配方的 FSDP2 加 {r.fields['flag']}："

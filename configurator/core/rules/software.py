@@ -102,9 +102,9 @@ UNVALIDATED_RUN = (Fsdp.id,)
 """The support rules of the libraries a training run command shards with where no validated alternative is planned: a
 warn from one is partial support, the job as planned unvalidated on the card (PyTorch FSDP on Intel XPU, SUP-11:
 XCCL experimental since PyTorch 2.8, no FSDP + QLoRA run on an Arc card published, and DeepSpeed's XPU accelerator
-validated on Data Center GPU Max only, so no other sharder stands in: support.facts.qlora_sharder). Not SUP-7's
-DeepSpeed warn, whose advice is PyTorch FSDP, fully supported where it warns (ROCm: an expert signs 8 x R9700 under
-DeepSpeed "cheapest"), nor SUP-6's bitsandbytes source build on an MI100 (expert case qwen3-14b-lora-3000-one-32gb-card
+validated on Data Center GPU Max only, so no other sharder stands in: support.facts.sharder). Not SUP-7's
+DeepSpeed warn: a plan runs DeepSpeed only where sharder ranks it above FSDP, so SUP-7 warns only of a run the user
+named (--sharding deepspeed, --framework deepspeed), whose advice is PyTorch FSDP where sharder would run it, nor SUP-6's bitsandbytes source build on an MI100 (expert case qwen3-14b-lora-3000-one-32gb-card
 signs it), nor warns whose cost the estimate carries (SUP-5's SDPA attention, SUP-9's throughput basis). A training
 build with such a warn is no rival for "cheapest" beside one whose run is validated (solve.ranking's
 Measures.unvalidated): the label reads this rule's verdict, the check on the build, never a second copy of the test."""

@@ -40,7 +40,7 @@ from configurator.core.solve.pricing import BOUGHT_NEW, Quote, quote, unpriced
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
 from configurator.core.support.checks import check_stack
-from configurator.core.support.facts import qlora_sharder
+from configurator.core.support.facts import sharder
 
 GIB = 1024**3
 METHOD_WAYS: dict[str, tuple[str, ...]] = {"full": ("lora", "qlora"), "lora": ("qlora",)}
@@ -284,28 +284,25 @@ def _laid_out(
     return planned
 
 
-_QLORA_SHARDERS: dict[str, dict[str, object]] = {
+_SHARDERS: dict[str, dict[str, object]] = {
     "fsdp-qlora": {"framework": FSDP_QLORA},
     "fsdp": {"sharding": "fsdp"},
     "deepspeed": {},
 }
-"""What each of qlora_sharder's answers changes in the workload."""
+"""What each of support.facts.sharder's answers changes in the workload (DeepSpeed: the HF stack's default, nothing)."""
 
 
-def _qlora_sharding(workload: Workload, gpu: Gpu, request: BuildRequest) -> dict[str, object]:
-    """How a QLoRA on several cards with no framework or sharding named is sharded: as practitioners do, FSDP
-    full_shard over the 4-bit base (the shards on the cards first, FSDP's own CPU offload when they do not fit), not
-    DeepSpeed ZeRO-3, where the card's stack runs FSDP (support.facts.qlora_sharder, SUP-11 against SUP-7): Answer.AI's
-    fsdp_qlora on NVIDIA cards, the HF stack under accelerate's FSDP on AMD and Intel ones (DeepSpeed is not validated
-    on Arc). Nothing for another job, or where --framework or --sharding says how."""
-    if (
-        workload.kind == "finetune"
-        and workload.method == "qlora"
-        and request.workload.framework is None
-        and request.workload.sharding is None
-    ):
-        return _QLORA_SHARDERS[qlora_sharder(gpu.vendor, gpu.architecture)]
-    return {}
+def _sharding(workload: Workload, gpu: Gpu, request: BuildRequest) -> dict[str, object]:
+    """How a training job on several cards with no framework or sharding named is sharded: as support.facts.sharder
+    says for the card, the rule SUP-7 and SUP-11 judge (the check reads the sharding this puts in the workload). QLoRA
+    under FSDP full_shard over the 4-bit base (the shards on the cards first, FSDP's own CPU offload when they do not
+    fit), Answer.AI's fsdp_qlora on NVIDIA cards, the HF stack under accelerate's FSDP on AMD and Intel ones; LoRA, a
+    full fine-tune or pretraining under DeepSpeed ZeRO where DeepSpeed is validated on the card, else accelerate's FSDP
+    (a Radeon, an MI300, an Arc card: what SUP-7 advises there). Nothing for inference, or where --framework or
+    --sharding says how."""
+    if workload.kind == "inference" or request.workload.framework is not None or request.workload.sharding is not None:
+        return {}
+    return _SHARDERS[sharder(gpu.vendor, gpu.architecture, workload.method if workload.kind == "finetune" else "full")]
 
 
 def _sharded_as_practitioner(
@@ -318,15 +315,15 @@ def _sharded_as_practitioner(
     amortise: bool,
 ) -> EstimateResult:
     """estimate_as_practitioner's data-parallel job: as asked, else sharded, recomputed and (QLoRA) offloaded."""
-    sharder = _qlora_sharding(workload, gpu, request)
-    if sharder and n > 1 and (workload.zero > 0 or workload.offload == "cpu"):
-        workload = workload.model_copy(update=sharder)  # sharding asked (--zero, --offload) but not how: FSDP too
+    sharded_by = _sharding(workload, gpu, request)
+    if sharded_by and n > 1 and (workload.zero > 0 or workload.offload == "cpu"):
+        workload = workload.model_copy(update=sharded_by)  # sharding asked (--zero, --offload) but not how: FSDP too
     result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
     if workload.kind == "inference" or _fits(result, request):
         return result
     steps: list[dict[str, object]] = []
     if n > 1 and workload.zero == 0:
-        steps.append({"zero": 3, **sharder})
+        steps.append({"zero": 3, **sharded_by})
     if not workload.grad_checkpointing:
         steps.append({"grad_checkpointing": True})
     # QLoRA only, the published recipe: its frozen base is 4-bit, so what streams back from RAM each pass is small
@@ -340,7 +337,7 @@ def _sharded_as_practitioner(
         and workload.offload == "none"
         and workload.zero in (0, 3)
     ):
-        steps.append({"zero": 3, "offload": "cpu", **sharder})
+        steps.append({"zero": 3, "offload": "cpu", **sharded_by})
     update: dict[str, object] = {}
     without = result  # the last estimate without recomputation: what the job needs when it is left off
     for step in steps:

@@ -2027,12 +2027,19 @@ def _cheapest_in_hand(builds: list[Build], request: BuildRequest, asked: BuildRe
     return caps
 
 
+def _other_count(build: Build, request: BuildRequest) -> bool:
+    """ "Exactly N GPUs" asked (--exact-gpus) and `build` is not one machine with N: CPU-only boxes, other counts and
+    clusters are not answers, nor rivals for a label. The one rule the sources' builds (_each_once) and the ready-made
+    servers a plan with nothing from parts shows (_nothing_fits) read."""
+    return request.exact_gpus and (build.nodes != 1 or build.gpu_count != request.max_gpus)
+
+
 def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> list[Build]:
     """The sources' builds in their order, each machine once, those the request rules out left out."""
     found = list[Build]()
     for name, builds in offers:
         for build in builds:
-            if request.exact_gpus and (build.nodes != 1 or build.gpu_count != request.max_gpus):
+            if _other_count(build, request):
                 continue  # "exactly N GPUs" asked: CPU-only boxes, other counts and clusters are not answers
             if request.named and not named_build(build, request):
                 continue  # named GPUs: a Mac or a CPU-only box is not one of them (the map's named-GPU cells too)
@@ -2152,12 +2159,18 @@ def _nothing_fits(
             update={"relaxed_request": relaxed.model_copy(update={"workload": no_tokens})}
         )
     extra, notes = list(found), list[Reason]()
+    if cluster is not None and _other_count(cluster, request):
+        # --exact-gpus 8 and a 4-GPU server: a way out (the count given up, relax.py says so), not the answer. Qwen2.5
+        # 72B LoRA, 8 GPUs exactly at 70,000 USD on a US outlet, had shown a 4 x RTX 6000 Ada server (48,000 USD, 79 h
+        # per 100 M tokens: 7.30 training tokens/s per 1,000 USD) as "cheapest; fastest within budget; best value"
+        # beside the way out "allow up to 8 GPUs": 2 x RTX PRO 6000 Max-Q, 19,935 USD, 70 h (19.8 per 1,000 USD)
+        cluster = None
     if cluster is not None:
         # the time/cost curve: the other cluster sizes (1, 3, 12 months, fastest within budget) follow the answer
         others = [
             b
             for b in _cluster_options(request, catalog, model, ctx.workload, exact)
-            if b.nodes != cluster.nodes or b.gpu_id != cluster.gpu_id
+            if (b.nodes != cluster.nodes or b.gpu_id != cluster.gpu_id) and not _other_count(b, request)
         ][: max(0, request.top_k - 1)]
         extra += [_measured(b.model_copy(update={"source": "cluster"}), asked) for b in (cluster, *others)]
         # ready-made servers run the job as asked: they are the answer even when a relaxation (a lower precision,

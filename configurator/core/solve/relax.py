@@ -453,13 +453,17 @@ launches with (launch/training.accelerate_fsdp_flags). The optimizer is built ov
 and its step are on the host as well, as the estimate sizes it (estimator._offload_to_cpu)."""
 
 
-def _offload_stack(w: Workload) -> dict[str, Value]:
-    """The stack the zero3offload way offloads with: the user's own FSDP (--sharding fsdp) keeps FSDP and turns on its
-    CPU offload; torchtune, which shards with FSDP2 itself, its distributed recipe's `fsdp_cpu_offload=True` (the
+def _offload_stack(w: Workload, build: Build | None = None) -> dict[str, Value]:
+    """The stack the zero3offload way offloads with: FSDP's own CPU offload where the way's build shards with FSDP (the
+    user's --sharding fsdp, or the card's sharder where none is named: support.facts.sharder, FSDP on a Radeon, an
+    MI300 or Arc); torchtune, which shards with FSDP2 itself, its distributed recipe's `fsdp_cpu_offload=True` (the
     launch command's override); otherwise DeepSpeed ZeRO-3's (no fields). The way's request keeps the workload's
     sharding and framework, so its build is estimated and launched on the stack named."""
+    ran = build.estimate.workload.get("sharding") if build is not None else None
     if w.sharding == "fsdp":
         return {"stack": "fsdp", "flag": FSDP_OFFLOAD_FLAG}
+    if w.sharding is None and ran == "fsdp":  # not the user's FSDP: the card's (support.facts.sharder)
+        return {"stack": "fsdp", "flag": FSDP_OFFLOAD_FLAG, "usual": True}
     if w.framework == "torchtune":
         return {"stack": "torchtune", "flag": TORCHTUNE_CPU_OFFLOAD}
     return {}
@@ -498,7 +502,7 @@ def _phrase(
         "speed": {"tps": tps},
         "deadline": {"hours": hours},
         "precision": {},
-        "zero3offload": _offload_stack(w),
+        "zero3offload": _offload_stack(w, build),
         "region": {"region": relaxed.region} if relaxed.region == "china" else {},
     }
     if kind == "q8":  # the release's quality at about half the bytes of 16 bits (sources.RELEASE_IN_RAM)

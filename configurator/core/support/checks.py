@@ -18,6 +18,7 @@ from configurator.core.support.facts import (
     model_engine_fact,
     nvidia_pro_rate,
     reference_matmul_efficiency,
+    sharder,
     spec_peak_tflops,
     support_for,
     training_factor,
@@ -116,7 +117,9 @@ def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_b
             if (fsdp := FSDP_SUPPORT.get(gpu.vendor)) is not None:
                 verdicts.append(_verdict(FSDP, fsdp, _said("fsdp"), gpu))
         else:
-            verdicts.append(_verdict(DEEPSPEED, entry.deepspeed, _said("deepspeed"), gpu, _said("to-fsdp")))
+            # the advice is the rule the planner shards by (facts.sharder): FSDP only where it is what a plan would run
+            advice = _said("to-fsdp") if sharder(gpu.vendor, gpu.architecture) == "fsdp" else Said()
+            verdicts.append(_verdict(DEEPSPEED, entry.deepspeed, _said("deepspeed"), gpu, advice))
     # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
     if (verdict := framework_verdict(gpu, tuned_by)) is not None:
         verdicts.append(verdict)

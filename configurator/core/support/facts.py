@@ -898,26 +898,45 @@ FSDP_SUPPORT: dict[str, Fact] = {
 """Whether PyTorch FSDP (sharding, its CPU offload) runs on a vendor's stack, and what says so."""
 
 _RANK: dict[Level, int] = {"no": 0, "partial": 1, "yes": 2}
-QloraSharder = Literal["fsdp-qlora", "fsdp", "deepspeed"]
+Sharder = Literal["fsdp-qlora", "fsdp", "deepspeed"]
+QloraSharder = Sharder  # the name qlora41 gave it
 
 
-def qlora_sharder(vendor: str, architecture: str) -> QloraSharder:
-    """How a QLoRA fine-tune on several of these cards is sharded when the user names neither a framework nor a
-    sharding: FSDP over the 4-bit base, as practitioners run a 70B on two 24 GB cards (Answer.AI's FSDP + QLoRA,
-    2024-03-06; bitsandbytes' and PEFT's FSDP-QLoRA guides), before DeepSpeed ZeRO-3. On NVIDIA cards Answer.AI's own
-    train.py ("fsdp-qlora": torch.cuda and bitsandbytes' CUDA kernels, its measured runs); elsewhere the HF stack under
-    accelerate's FSDP ("fsdp", PEFT's guide), where FSDP is at least as well supported as DeepSpeed on the card
-    (FSDP_SUPPORT against the architecture's SUP-7 fact: DeepSpeed's XPU accelerator is validated on Data Center GPU
-    Max, not Arc; upstream DeepSpeed tests only MI100 and MI200 among AMD cards); else DeepSpeed."""
-    if vendor == "nvidia":
+def sharder(vendor: str, architecture: str, method: str = "full") -> Sharder:
+    """What shards a training job on several of these cards when the user names neither a framework nor a sharding:
+    the one rule the planner's workload (so the launch command, the memory and the time estimate) and the support check
+    (SUP-7 for DeepSpeed, SUP-11 for FSDP, and SUP-7's advice) read. The better supported of DeepSpeed ZeRO (the
+    architecture's SUP-7 fact) and PyTorch FSDP (FSDP_SUPPORT, SUP-11) on the card's stack; where both are as well
+    supported, the method's usual one:
+    - QLoRA: FSDP over the 4-bit base, as practitioners run a 70B on two 24 GB cards (Answer.AI's FSDP + QLoRA,
+      2024-03-06; bitsandbytes' and PEFT's FSDP-QLoRA guides): on NVIDIA cards Answer.AI's own train.py ("fsdp-qlora":
+      torch.cuda and bitsandbytes' CUDA kernels, its measured runs), elsewhere the HF stack under accelerate's FSDP
+      ("fsdp", PEFT's guide);
+    - LoRA, full fine-tuning and pretraining: the HF stack's DeepSpeed ZeRO where DeepSpeed is validated on the card
+      (NVIDIA; AMD MI100 and MI200, which upstream DeepSpeed tests), else accelerate's FSDP: on a Radeon or an
+      MI300 (DeepSpeed partial: upstream tests only MI100 and MI200, FSDP runs on RCCL with no code changes) and on
+      Arc (DeepSpeed's XPU accelerator is validated on Data Center GPU Max, not Arc; FSDP training has run on Arc Pro
+      B60 cards, verl-project/verl#6119), FSDP is what SUP-7 itself advises.
+    DeepSpeed where the vendor's PyTorch has no FSDP fact, or FSDP does not run."""
+    qlora = method == "qlora"
+    if qlora and vendor == "nvidia":
         return "fsdp-qlora"
     fsdp = FSDP_SUPPORT.get(vendor)
     entry = support_for(vendor, architecture)
     if fsdp is None or fsdp.level == "no":
         return "deepspeed"
-    if entry is not None and _RANK[entry.deepspeed.level] > _RANK[fsdp.level]:
+    if entry is None:  # no SUP-7 fact for the card: the method's usual sharder
+        return "fsdp" if qlora else "deepspeed"
+    ds, fs = _RANK[entry.deepspeed.level], _RANK[fsdp.level]
+    if ds > fs or (ds == fs and not qlora and entry.deepspeed.level == "yes"):
         return "deepspeed"
     return "fsdp"
+
+
+def qlora_sharder(vendor: str, architecture: str) -> Sharder:
+    """How a QLoRA fine-tune on several of these cards is sharded when the user names neither a framework nor a
+    sharding (sharder, for QLoRA)."""
+    return sharder(vendor, architecture, "qlora")
 
 
 def training_half(gpu: Gpu | None) -> Literal["bf16", "fp16"]:
