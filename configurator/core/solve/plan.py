@@ -1018,7 +1018,10 @@ def _solve_among(
     def judge(choice: Choice) -> float:  # the speed per unit of price "best value" is decided on (ranking)
         return measure(_assemble(0, "", "", choice, request, cand, catalog), request).value()
 
-    run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found, also, judge)
+    def quick(choice: Choice) -> float:  # the speed "fastest" is decided on (ranking)
+        return measure(_assemble(0, "", "", choice, request, cand, catalog), request).speed
+
+    run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found, also, judge, quick)
     cand.timed_out = not builds and bm.last_status == "unknown"
     builds = [o for b in builds for o in _off_slow_bays(b, cand, request, catalog, model, should_stop, time_budget)]
     for build in list(builds):
