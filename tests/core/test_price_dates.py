@@ -30,14 +30,14 @@ FRESH_TARGET = 0.90
 FRESH_FLOOR = {
     "gpus": 33,
     "cpus": 10,
-    "motherboards": 0,
-    "memory": 12,
-    "psus": 0,
-    "chassis": 0,
-    "coolers": 0,
-    "storage": 1,
-    "systems": 5,
-    "accessories": 0,
+    "motherboards": 11,
+    "memory": 18,
+    "psus": 1,
+    "chassis": 1,
+    "coolers": 8,
+    "storage": 5,
+    "systems": 19,
+    "accessories": 3,
     # 0 fresh of 3: the used base machines' prices (round 38) are estimates derived from a community build retold on
     # 2026-03-10, so each is dated 2026-03-10, before FRESH_SINCE; no dated listing of the machines was found
     "bases": 0,
@@ -55,7 +55,11 @@ buyers and for this count, not for USD quotes. Raised on 2026-12-06 (branch data
 round 39's held-back Greek prices (Arc A770, RTX 4000 Ada, RTX PRO 6000 Max-Q, RTX PRO 4000/4500/5000; Core Ultra 7
 265K, i5-12400F, i5-14400F), entered once the supersede rule compared like with like (pricing.like_for_like). This
 count takes any currency; a buyer's own count (freshness(..., currency=...), benchmarks/price_freshness.py
---currency) is lower: for a USD buyer gpus 27 and cpus 1 (test_freshness_counts_the_prices_the_buyer_is_quoted_from).
+--currency) is lower: for a USD buyer gpus 27 and cpus 1 (test_freshness_counts_the_prices_the_buyer_is_quoted_from). Raised on 2026-12-07
+(branch prices42): motherboards 0 -> 11, storage 1 -> 5, coolers 0 -> 8, Greek retail EUR prices of 2026-10-07 read from
+the same tracker's board, drive and cooler files (VAT 24 % in, new, lowest listing); memory 12 -> 18, systems 5 -> 19,
+chassis 0 -> 1 and accessories 0 -> 3 were reached by earlier rounds and are now the floor; psus 0 -> 1 (the RM850x 2024
+by its part number: most of the tracker's PSU titles name no revision; docs/estimates.md, round 42).
 Far from FRESH_TARGET: dated prices from June 2026 on were found for
 few parts; every other part keeps its older price and is flagged in each build that uses it (Quote.stale,
 core.report.prices)."""
