@@ -6774,4 +6774,31 @@ CASES: tuple[Case, ...] = (
         "M2 Ultra 192 GB at 42.2 tok/s for 4,300 USD the fastest and quietest: signed.",
         (M27_MLX_128GB, M27_DGX_SPARK, KTRANSFORMERS_EPYC_CORES),
     ),
+    Case(
+        "glm-45-air-q4-3000-eur-home-experts-in-ram-and-a-wider-host-faster",
+        "--model glm-4.5-air --workload inference --precision q4_k_m --budget 3000 --currency EUR --room home-office",
+        (
+            feasible(),
+            every_build(
+                "the ~68 GB of Q4 weights are read partly from system RAM (no card within 3,000 EUR holds them)",
+                lambda b: experts_in_ram(b) or gpu_count(b) == 0,
+            ),
+            labelled_build(
+                "cheapest", "decodes at reading speed (>= 5 tok/s) with the experts in RAM", lambda b: decode(b) >= 5
+            ),
+            labelled_build(
+                "fastest",
+                "a card beside a host of 8 or more memory channels (RAM bandwidth is what experts in RAM read at)",
+                lambda b: memory_channels(b) >= 8,
+            ),
+            no_label("cheapest", "a data-center class open frame (too loud for a home office)", _datacenter_noise),
+            fastest_is_fastest(),
+        ),
+        "GLM-4.5-Air at Q4_K_M is ~68 GB (12B active): the home answer is one card for attention and the shared "
+        "weights with the routed experts in RAM, and decode rises with the host's memory channels. Walked 2026-12-07 "
+        "(review42), EUR with VAT: cheapest an RTX 2060 12GB on a desktop (1,576 EUR, 7.6 tok/s), fastest a 2080 Ti "
+        "22GB on an 8-channel EPYC (2,788 EUR, 22.1 tok/s), no 3090 at its 1,207 USD used price: signed with a note "
+        "(an 8-channel EPYC tower, CPU only, is the 'quietest' of a home office at 408 W).",
+        (TWO_3090_BIG_RAM, KTRANSFORMERS_EPYC_CORES, GPU_POET_3090),
+    ),
 )
