@@ -6801,4 +6801,27 @@ CASES: tuple[Case, ...] = (
         "(an 8-channel EPYC tower, CPU only, is the 'quietest' of a home office at 408 W).",
         (TWO_3090_BIG_RAM, KTRANSFORMERS_EPYC_CORES, GPU_POET_3090),
     ),
+    Case(
+        "lab-72b-lora-400k-usd-server-room-48gb-cards-cheapest-an-8-gpu-server-fastest",
+        "--model qwen2.5-72b --workload finetune --method lora --context 4096 --gpus 8 --budget 400000 "
+        "--room server-room --circuit 230v16a --circuits 4",
+        (
+            feasible(),
+            training_speed_shown(),
+            labelled_build(
+                "cheapest",
+                "at most eight 48 GB-class cards holding the ~160 GB a 16-bit 70B LoRA needs, under 25,000 USD",
+                lambda b: 0 < gpu_count(b) <= 8 and vram_per_card(b) >= 44 and price(b) <= 25000,
+            ),
+            labelled_build(
+                "fastest", "a ready-made 8-GPU server", lambda b: system(b) is not None and gpu_count(b) == 8
+            ),
+            fastest_is_fastest(),
+        ),
+        "A lab's 16-bit LoRA of a 72B needs ~160 GB over its cards (LLaMA-Factory's and Unsloth's tables): five or six "
+        "48 GB workstation cards are the cheap way, an 8-GPU HGX/DGX server the fast one. Walked 2026-12-07 "
+        "(review42): cheapest five RTX A6000 (19,375 USD, 45 h per 100M tokens), two RTX PRO 6000 beside them, a DGX "
+        "B300 the fastest (300,000 USD, 2 h): signed.",
+        (LORA_70B_TABLES, QWEN_72B_LORA_PROFILE, SEED_LAB_TIERS),
+    ),
 )
