@@ -68,16 +68,28 @@ def test_the_list_matches_as_unsloths_loader_does(architecture: str, listed: boo
     assert fp16_overflow_source("unsloth", architecture, "fp16") is None
 
 
-def test_a_plan_shows_it_as_a_sup2_warning_in_both_languages(catalog: Catalog) -> None:
-    """The plans read the stack checks, not the estimate's warnings: SUP-2 warns from the same predicate."""
+def test_a_plan_fails_the_stack_on_a_card_without_bf16_in_both_languages(catalog: Catalog) -> None:
+    """The plans read the stack checks, not the estimate's warnings: SUP-2 reads the same predicate, and on a card
+    without bf16 it fails (review42): a run whose gradient norm turns NaN trains nothing, so no build is planned on it
+    (four MI50 had been the 'cheapest' LoRA of Qwen3.6 27B, launched with --mixed_precision fp16 beside the warning)."""
     from configurator.core.report.words import check_text
     from configurator.core.support.checks import check_stack
 
     turing, ampere = catalog.get("gpus", "rtx-2080-ti-22gb"), catalog.get("gpus", "rtx-3090")
     [sup2] = [v for v in check_stack(turing, GEMMA4_QLORA, "gemma4") if v.rule == "SUP-2"] or [None]
-    assert sup2 is not None and sup2.status == "warn" and sup2.source == FP16_OVERFLOW_SOURCE
+    assert sup2 is not None and sup2.status == "fail" and sup2.source == FP16_OVERFLOW_SOURCE
     assert "gradient norm turns NaN" in check_text(sup2.check(), "en")
     with language("zh_CN"):
         assert "梯度范数变成 NaN" in check_text(sup2.check())
     assert not [v for v in check_stack(ampere, GEMMA4_QLORA, "gemma4") if v.rule == "SUP-2"]
     assert not [v for v in check_stack(turing, GEMMA4_QLORA, "llama") if "fp16-overflow" in str(v.fields)]
+
+
+def test_fp16_asked_on_a_bf16_card_is_the_users_choice_warned_not_failed(catalog: Catalog) -> None:
+    """fp16 asked outright warns (the user's choice, told); only the planner's own fp16 on a card without bf16 fails."""
+    from configurator.core.support.checks import check_stack
+
+    ampere = catalog.get("gpus", "rtx-3090")
+    asked = Workload(kind="finetune", method="lora", context=2048, precision="fp16", framework="peft")
+    [sup2] = [v for v in check_stack(ampere, asked, "gemma4") if "fp16-overflow" in str(v.fields)] or [None]
+    assert sup2 is not None and sup2.status == "warn"

@@ -569,6 +569,24 @@ def _apple(b: Build) -> bool:
     return spec is not None and str(spec.get("vendor")) == "Apple"
 
 
+INSIDERLLM_QWEN36_3090 = (
+    "https://insiderllm.com/guides/fix-slow-qwen-3-6-27b-rtx-3090/ (re-benched 2026-06-10, read 2026-12-07): "
+    "Qwen3.6-27B on one RTX 3090, every layer on the card, llama.cpp f9cd456ea: ~38 tok/s fresh, ~35 at 32K, 32K "
+    "fits one card (128K does not); https://bric.pe.kr/blog/qwen3-27b-rtx-3090-llama-cpp-mtp-doubling-tokens (read "
+    "2026-12-07): one RTX 3090, Q4_K_M, 35.7 tok/s on Ollama, 41.9 on ik_llama.cpp (45.1 on llama-server without MTP)"
+)
+KUBIS_SPARK_GPT_OSS = (
+    "https://kubis.ai/blog/dgx_series/benchmarks/gpt-oss-120b-topology-benchmark (2026-03-22, read 2026-12-07): "
+    "gpt-oss-120b MXFP4 on one DGX Spark under vLLM, 57.5 tokens/s decode for one request (tg128); "
+    "https://corti.com/running-gpt-oss-120b-on-a-single-nvidia-dgx-spark-a-practical-guide/ (2026-05-31, read "
+    "2026-12-07): 'around ~50 tokens/s' on the Spark's ~273 GB/s, bandwidth the limit"
+)
+UNSLOTH_FORCE_FLOAT32 = (
+    "https://github.com/unslothai/unsloth-zoo/blob/ce232d6cef9cb8cd34cd3727906131622177436b/unsloth_zoo/model_lists.py "
+    "(2026-08-20, read 2026-12-07): FORCE_FLOAT32 lists qwen3_5 (Qwen3.5/3.6), gemma3/4, gpt_oss, glm4_moe, qwen3_moe: "
+    "'Architectures whose activations exceed fp16's finite range (~6.5e4) and must run in bf16 or fp32. Loaded as "
+    "float16 they silently NaN/Inf at training time'; the MI50 (Vega 20, GCN 5) has no bf16 matrix hardware"
+)
 USER_JOURNEYS = "/work/shared/docs/user-journeys.md (the product's user journeys: Mina, Dr. Chen, Sam)"
 ISSUE_27 = "issue #27 'Advice an expert would sign' (filed 2026-12, reproductions on main)"
 MIXED_4090_3090 = (
@@ -1994,6 +2012,11 @@ def _cheapest_in_vram_said(plan: Plan) -> bool:
         return False
     low = min(held, key=price)
     return bool(claims(low) & {"cheapest", "cheapest-vram"})
+
+
+def _has_part(b: Build, part_id: str) -> bool:
+    """The build holds the catalog part `part_id` (a ready-made system's own id, a card's, a board's)."""
+    return any(p["id"] == part_id for p in b["parts"])
 
 
 def _on_a_base(b: Build) -> bool:
@@ -6509,5 +6532,299 @@ CASES: tuple[Case, ...] = (
         "without it), so BASE-1 refuses it; the cheapest is now the T5810 with an RTX 4060 Ti 16GB (515 EUR, 14.5 "
         "tok/s) and 'best value' the Z440 with the 2080 Ti 22GB.",
         (Z440_TWO_3060, CN_2080TI_22G, GPUDOJO_P100, ARC_REBAR),
+    ),
+    Case(
+        "qwen36-27b-q4-32k-home-3500-a-24gb-card-at-measured-speed",
+        "--model qwen3.6-27b --workload inference --precision q4_k_m --context 32768 --budget 3500 --room home-office",
+        (
+            feasible(),
+            some_build(
+                "a 24 GB Ampere card (RTX 3090 / 3090 Ti) holds the model and its 32K window whole at >= 30 tok/s "
+                "within 3,500 USD (measured ~35 at 32K on one 3090)",
+                lambda b: (
+                    gpu_ids(b) & {"rtx-3090", "rtx-3090-ti"} != set()
+                    and _in_vram(b)
+                    and decode(b) >= 30
+                    and price(b) <= 3500
+                ),
+            ),
+            every_build(
+                "no build on one 24 GB 3090-class card claims more than ~1.3x the measured ~38 tok/s",
+                lambda b: not (gpu_ids(b) <= {"rtx-3090", "rtx-3090-ti"} and gpu_count(b) == 1) or decode(b) <= 50,
+            ),
+            no_label("cheapest", "a data-center class open frame (too loud for a home office)", _datacenter_noise),
+            fastest_is_fastest(),
+        ),
+        "Qwen3.6-27B at Q4_K_M is ~16.5 GB and a 32K window of its 16 attention layers' cache ~1 GB: one 24 GB card "
+        "holds it, and r/LocalLLaMA's reference is a used RTX 3090 (~35-38 tok/s on llama.cpp, 41.9 on ik_llama.cpp). "
+        "Walked 2026-12-07 (review42): the modified 22 GB 2080 Ti in a used Z440 is the cheapest (690 USD, 24.2 tok/s), "
+        "the 3090 Ti the fastest within budget (37.3 tok/s), the M1 Ultra Mac Studio the quietest: signed.",
+        (INSIDERLLM_QWEN36_3090, CN_2080TI_22G, Z440_TWO_3060),
+    ),
+    Case(
+        "gpt-oss-120b-6000-spark-strix-mac-5090-each-at-its-measured-speed",
+        "--model gpt-oss-120b --workload inference --budget 6000 "
+        "--gpu nvidia-dgx-spark,framework-desktop-ai-max-395-128gb,mac-studio-m5-max-40c-128gb,rtx-5090",
+        (
+            feasible(),
+            some_build(
+                "the Strix Halo box (Ryzen AI Max+ 395, 128 GB) at 40-65 tok/s (measured ~48 with llama.cpp Vulkan)",
+                lambda b: _has_part(b, "framework-desktop-ai-max-395-128gb") and 40 <= decode(b) <= 65,
+            ),
+            some_build(
+                "the DGX Spark at 40-70 tok/s (57.5 measured under vLLM, ~50 quoted)",
+                lambda b: _has_part(b, "nvidia-dgx-spark") and 40 <= decode(b) <= 70,
+            ),
+            some_build(
+                "the RTX 5090 with the experts in system RAM (its 32 GB cannot hold the ~61 GB of weights)",
+                lambda b: "rtx-5090" in gpu_ids(b) and experts_in_ram(b),
+            ),
+            Expect(
+                "the Strix Halo box, the cheapest of the four, is shown cheaper than the DGX Spark",
+                lambda plan: any(
+                    _has_part(a, "framework-desktop-ai-max-395-128gb")
+                    and _has_part(c, "nvidia-dgx-spark")
+                    and price(a) < price(c)
+                    for a in builds(plan)
+                    for c in builds(plan)
+                ),
+            ),
+        ),
+        "The late-2026 question for gpt-oss-120b: a 128 GB unified-memory box (Strix Halo, DGX Spark, a Mac Studio) or "
+        "a 32 GB RTX 5090 with the experts in RAM. Measurements: Strix Halo ~48 tok/s (llama.cpp Vulkan), the Spark "
+        "57.5 (vLLM, one request), a 24-32 GB card with the experts in RAM 18-26. Walked 2026-12-07 (review42): the "
+        "plan shows all four with their prices and speeds (Strix 52.1, Spark 47.3, M5 Max 70.5, 5090 30.5 tok/s): "
+        "signed.",
+        (STRIX_GPT_OSS, KUBIS_SPARK_GPT_OSS, CPU_MOE_25TPS, GGML_GPT_OSS),
+    ),
+    Case(
+        "qwen35-122b-q4-used-3090s-5000-experts-in-ram-beside-a-wide-host",
+        "--model qwen3.5-122b-a10b --workload inference --precision q4_k_m --condition used --gpu rtx-3090 --gpus 4 "
+        "--budget 5000",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest",
+                "one used RTX 3090 with the experts in RAM at >= 12 tok/s",
+                lambda b: gpu_ids(b) == {"rtx-3090"} and experts_in_ram(b) and decode(b) >= 12,
+            ),
+            labelled_build(
+                "fastest",
+                "RTX 3090s on an 8-channel host, experts in RAM, at >= 30 tok/s within 5,000 USD",
+                lambda b: memory_channels(b) >= 8 and experts_in_ram(b) and decode(b) >= 30 and price(b) <= 5000,
+            ),
+            fastest_is_fastest(),
+        ),
+        "Qwen3.5-122B-A10B at Q4 (~70 GB) does not fit in four used 3090s within 5,000 USD at September 2026's 1,207 "
+        "USD a card; the community answer is one or two 3090s with the experts in RAM (a 9900X with 192 GB of DDR5 and "
+        "two 3090s runs it with 75 % of its expert layers in RAM; ~35 tok/s on one 3090 with ik_llama.cpp and MTP). "
+        "Walked 2026-12-07 (review42): cheapest one 3090 on a desktop (17.5 tok/s), fastest two on an 8-channel EPYC "
+        "(48.1 tok/s, 4,919 USD): signed.",
+        (TWO_3090_BIG_RAM, GPU_POET_3090, KTRANSFORMERS_EPYC_CORES),
+    ),
+    Case(
+        "qwen3-14b-first-qlora-1500-eur-unsloth-on-one-card",
+        "--model qwen3-14b --workload finetune --method qlora --context 2048 --budget 1500 --currency EUR",
+        (
+            feasible(),
+            every_build(
+                "one card with at least the 8.5 GB Unsloth gives as a 14B QLoRA's minimum",
+                lambda b: gpu_count(b) == 1 and vram_per_card(b) >= 8.5,
+            ),
+            training_speed_shown(),
+            fastest_is_fastest(),
+        ),
+        "A first QLoRA of a 14B is a one-card Unsloth job (14B QLoRA minimum 8.5 GB of VRAM): a 12-16 GB card is "
+        "enough and speed is what more money buys. Walked 2026-12-07 (review42): cheapest an RTX 2060 12GB with Unsloth "
+        "(888 EUR, 117 h per 100M tokens), fastest and best value an RTX 4080 (1,479 EUR, 35 h): signed.",
+        (UNSLOTH_REQ_14B, QLORA_PAPER),
+    ),
+    Case(
+        "own-4090-gpt-oss-120b-1500-the-rest-of-the-pc-with-the-experts-in-ram",
+        "--model gpt-oss-120b --workload inference --own rtx-4090 --budget 1500",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest",
+                "the owned 4090 with the experts in system RAM at >= 18 tok/s (18-25.6 measured with 5-8 GB of VRAM)",
+                lambda b: owned_cards(b) == 1 and experts_in_ram(b) and decode(b) >= 18,
+            ),
+        ),
+        "Owning a 24 GB RTX 4090, the expert spends on RAM, not a card: gpt-oss-120b's ~61 GB of MXFP4 weights run "
+        "with --n-cpu-moe at 18-25.6 tok/s on 5-8 GB of VRAM and 64-96 GB of RAM. Walked 2026-12-07 (review42): the "
+        "owned card in a desktop with the experts in RAM (1,056 USD, 24.2 tok/s), then two MI50 holding it whole with "
+        "their support caveats: signed.",
+        (GGML_GPT_OSS, CPU_MOE_25TPS),
+    ),
+    Case(
+        "deepseek-v32-q4-10000-experts-in-ram-on-an-8-channel-epyc",
+        "--model deepseek-v3.2 --workload inference --precision q4_k_m --budget 10000",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest",
+                "a card with the experts in RAM on an 8-channel host, at 4-14 tok/s (llama.cpp 4.5, KTransformers "
+                "8.7-13.7 on a DeepSeek-V3-class Q4)",
+                lambda b: experts_in_ram(b) and memory_channels(b) >= 8 and 4 <= decode(b) <= 14,
+            ),
+            fastest_is_fastest(),
+        ),
+        "DeepSeek V3.2 at Q4 (~380 GB) is the experts-in-RAM job of KTransformers' tutorial: a 24 GB-class card for "
+        "attention and the shared weights, the routed experts on an 8-12 channel server host, decode bound by its "
+        "memory bandwidth (4.5 tok/s llama.cpp, 8.7-13.7 KTransformers on two Xeons). Walked 2026-12-07 (review42): a "
+        "2080 Ti 22GB on an 8-channel EPYC at 7.4 tok/s (5,870 USD), a 3090 beside it at 7.9: signed.",
+        (KTRANSFORMERS_R1, DDR4_EPYC_R1_BUILDS, RDIMM_PRICES_2026),
+    ),
+    Case(
+        "gemma4-26b-a4b-800-a-mini-pc-and-a-card-that-holds-it",
+        "--model gemma-4-26b-a4b --workload inference --budget 800",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest",
+                "a mini PC whose iGPU reads the 4B-active MoE at >= 10 tok/s (a 28B MoE ran 19.5 on a 780M)",
+                lambda b: system(b) is not None and decode(b) >= 10,
+            ),
+            some_build(
+                "a card holding the whole model within 800 USD at >= 50 tok/s",
+                lambda b: _in_vram(b) and price(b) <= 800 and decode(b) >= 50,
+            ),
+        ),
+        "Gemma 4 26B-A4B is a 4B-active MoE (~16 GB at Q4): a 32 GB Ryzen 8845HS mini PC runs it at reading speed "
+        "from shared memory, and a 22 GB card in a used workstation holds it whole several times faster. Walked "
+        "2026-12-07 (review42): a GMKtec K8 Plus (399 USD, 15.2 tok/s) and a Z440 with the modified 2080 Ti 22GB "
+        "(690 USD, 114.9 tok/s): signed.",
+        (MINI_PC_8845HS, IDEASFIXER_APU_MOE, Z440_TWO_3060, CN_2080TI_22G),
+    ),
+    Case(
+        "qwen36-35b-a3b-8000-cny-a-mini-pc-and-a-22gb-card",
+        "--model qwen3.6-35b-a3b --workload inference --currency CNY --budget 8000",
+        (
+            feasible(),
+            some_build(
+                "the modified 22 GB RTX 2080 Ti (China's value card) holds the Q4 model whole within 8,000 CNY",
+                lambda b: "rtx-2080-ti-22gb" in gpu_ids(b) and _in_vram(b) and price(b) <= 8000,
+            ),
+            labelled_build(
+                "cheapest",
+                "a box at reading speed (>= 10 tok/s) for the 3B-active MoE",
+                lambda b: decode(b) >= 10,
+            ),
+        ),
+        "Qwen3.6-35B-A3B at Q4 (~21 GB) is a 3B-active MoE: a mini PC reads it from shared memory at reading speed, "
+        "and in China the board-modified 2080 Ti 22G (~1,700 CNY) is the value card that holds it whole. Walked "
+        "2026-12-07 (review42): a GMKtec K8 Plus (3,023 CNY with VAT, 20.8 tok/s), the 2080 Ti 22GB at 7,814 CNY "
+        "(115.7 tok/s) as 'cheapest in VRAM on supported software': signed.",
+        (MINI_PC_8845HS, CN_2080TI_22G, SMELTCORE_30B_A3B_3090TI),
+    ),
+    Case(
+        "qwen36-27b-lora-6000-no-build-trains-it-in-fp16",
+        "--model qwen3.6-27b --workload finetune --method lora --context 4096 --budget 6000",
+        (
+            no_build(
+                "a run launched in fp16 (--mixed_precision fp16): Qwen3.6's activations overflow fp16 and its "
+                "gradient norm turns NaN",
+                lambda b: "--mixed_precision fp16" in launch_command(b),
+            ),
+            no_build(
+                "MI50s (no bf16) training a Qwen3.6 model under PEFT/DeepSpeed",
+                lambda b: "mi50-32gb" in gpu_ids(b),
+            ),
+            way_out_at_most(8000, "USD"),
+        ),
+        "A bf16 LoRA of a 27B needs ~60 GB over the cards; Qwen3.5/3.6 are on Unsloth's FORCE_FLOAT32 list: trained "
+        "in fp16 their gradient norm turns NaN. Walked 2026-12-07 (review42): the only builds within 6,000 USD were "
+        "four MI50 (no bf16) labelled 'cheapest', launched with --mixed_precision fp16 beside the plan's own warning "
+        "that the run NaNs: no expert signs a build that trains nothing. Fixed: SUP-2 fails that stack, and the plan "
+        "says what it takes (a second circuit and 6,465 USD for four MI100, or 7,094 USD for two RTX A6000).",
+        (UNSLOTH_FORCE_FLOAT32, ROCM_GFX906, LORA_70B_TABLES),
+    ),
+    Case(
+        "kimi-k26-40000-cny-way-out-is-2-bit-with-the-experts-in-ram-at-reading-speed",
+        "--model kimi-k2.6 --workload inference --budget 40000 --currency CNY",
+        (
+            way_out_at_most(40000, "CNY"),
+            Expect(
+                "the cheapest way out decodes at reading speed (>= 5 tok/s) with the experts in RAM",
+                lambda plan: (w := _first_way(plan)) is not None and (w.get("decode_tokens_per_s") or 0) >= 5,
+            ),
+        ),
+        "Kimi K2.6 as released (INT4 experts, ~595 GB) is far past 40,000 CNY; Unsloth's guide for its trillion-"
+        "parameter MoE is a dynamic 2-bit GGUF with the experts in RAM beside one card. Walked 2026-12-07 (review42): "
+        "the way out is that, at 38,142 CNY and 5.3 tok/s: signed with a note (its card is a Tesla P100, past CUDA "
+        "13, which the way out's text does not say).",
+        (UNSLOTH_KIMI_K26_SIZES, KTRANSFORMERS_R1, PASCAL_FP16),
+    ),
+    Case(
+        "minimax-m25-q4-6000-a-192gb-mac-studio-quietest-and-fastest",
+        "--model minimax-m2.5 --workload inference --precision q4_k_m --budget 6000",
+        (
+            feasible(),
+            labelled_build(
+                "quietest",
+                "a Mac Studio whose unified memory holds the ~130 GB of Q4 weights",
+                lambda b: unified_memory_gb(b) >= 128,
+            ),
+            some_build(
+                "a unified-memory machine at >= 25 tok/s (M2.7 ran ~37 on an M4 Max 128 GB at 3.25 bits)",
+                lambda b: unified_memory_gb(b) >= 128 and decode(b) >= 25,
+            ),
+            fastest_is_fastest(),
+        ),
+        "MiniMax M2.5 (229B total, 10B active) at Q4 is ~130 GB: more than 128 GB machines hold with a context, so "
+        "a 192 GB M2 Ultra Mac Studio is the quiet box, or the experts in RAM on an EPYC. Walked 2026-12-07 "
+        "(review42): CPU-only cheapest (2,645 USD, 9.2 tok/s), an 8-channel EPYC with a 2080 Ti 22GB at 21.4, the "
+        "M2 Ultra 192 GB at 42.2 tok/s for 4,300 USD the fastest and quietest: signed.",
+        (M27_MLX_128GB, M27_DGX_SPARK, KTRANSFORMERS_EPYC_CORES),
+    ),
+    Case(
+        "glm-45-air-q4-3000-eur-home-experts-in-ram-and-a-wider-host-faster",
+        "--model glm-4.5-air --workload inference --precision q4_k_m --budget 3000 --currency EUR --room home-office",
+        (
+            feasible(),
+            every_build(
+                "the ~68 GB of Q4 weights are read partly from system RAM (no card within 3,000 EUR holds them)",
+                lambda b: experts_in_ram(b) or gpu_count(b) == 0,
+            ),
+            labelled_build(
+                "cheapest", "decodes at reading speed (>= 5 tok/s) with the experts in RAM", lambda b: decode(b) >= 5
+            ),
+            labelled_build(
+                "fastest",
+                "a card beside a host of 8 or more memory channels (RAM bandwidth is what experts in RAM read at)",
+                lambda b: memory_channels(b) >= 8,
+            ),
+            no_label("cheapest", "a data-center class open frame (too loud for a home office)", _datacenter_noise),
+            fastest_is_fastest(),
+        ),
+        "GLM-4.5-Air at Q4_K_M is ~68 GB (12B active): the home answer is one card for attention and the shared "
+        "weights with the routed experts in RAM, and decode rises with the host's memory channels. Walked 2026-12-07 "
+        "(review42), EUR with VAT: cheapest an RTX 2060 12GB on a desktop (1,576 EUR, 7.6 tok/s), fastest a 2080 Ti "
+        "22GB on an 8-channel EPYC (2,788 EUR, 22.1 tok/s), no 3090 at its 1,207 USD used price: signed with a note "
+        "(an 8-channel EPYC tower, CPU only, is the 'quietest' of a home office at 408 W).",
+        (TWO_3090_BIG_RAM, KTRANSFORMERS_EPYC_CORES, GPU_POET_3090),
+    ),
+    Case(
+        "lab-72b-lora-400k-usd-server-room-48gb-cards-cheapest-an-8-gpu-server-fastest",
+        "--model qwen2.5-72b --workload finetune --method lora --context 4096 --gpus 8 --budget 400000 "
+        "--room server-room --circuit 230v16a --circuits 4",
+        (
+            feasible(),
+            training_speed_shown(),
+            labelled_build(
+                "cheapest",
+                "at most eight 48 GB-class cards holding the ~160 GB a 16-bit 70B LoRA needs, under 25,000 USD",
+                lambda b: 0 < gpu_count(b) <= 8 and vram_per_card(b) >= 44 and price(b) <= 25000,
+            ),
+            labelled_build(
+                "fastest", "a ready-made 8-GPU server", lambda b: system(b) is not None and gpu_count(b) == 8
+            ),
+            fastest_is_fastest(),
+        ),
+        "A lab's 16-bit LoRA of a 72B needs ~160 GB over its cards (LLaMA-Factory's and Unsloth's tables): five or six "
+        "48 GB workstation cards are the cheap way, an 8-GPU HGX/DGX server the fast one. Walked 2026-12-07 "
+        "(review42): cheapest five RTX A6000 (19,375 USD, 45 h per 100M tokens), two RTX PRO 6000 beside them, a DGX "
+        "B300 the fastest (300,000 USD, 2 h): signed.",
+        (LORA_70B_TABLES, QWEN_72B_LORA_PROFILE, SEED_LAB_TIERS),
     ),
 )

@@ -204,13 +204,18 @@ def check_stack(gpu: Gpu, workload: Workload, model_type: str = "") -> list[Supp
 def _fp16_overflow(gpu: Gpu, precision: str, framework: str | None, model_type: str) -> SupportVerdict | None:
     """SUP-2 for a model that overflows fp16 (frameworks.FP16_OVERFLOW) when the job trains in fp16 (a card without
     bf16, or fp16 asked) under a framework that does not keep it in float32: it runs, and its gradient norm turns NaN.
-    The estimate warns the same (estimator._warn_fp16_overflow), from the same predicate."""
-    half = "fp16" if precision == "fp16" else training_half(gpu)
+    On a card without bf16 the stack fails (review42): the run as planned trains nothing, so the planner picks a card
+    with bf16 or says the way out (Unsloth keeps these models in float32), never a build whose run NaNs (four MI50 had
+    been the 'cheapest' LoRA of Qwen3.6 27B, their `--mixed_precision fp16` launch beside this very warning). fp16
+    asked on a bf16 card warns: the user's choice, told. The estimate warns the same (estimator._warn_fp16_overflow),
+    from the same predicate."""
+    asked = precision == "fp16"
+    half = "fp16" if asked else training_half(gpu)
     source = fp16_overflow_source(framework, model_type, half)
     if source is None:
         return None
-    fact = Fact.of("partial", "sup.fp16-overflow", source, model=model_type)
-    return _verdict(PRECISION, fact, _said("fp16-training"), gpu, _said("to-bf16-or-unsloth"), at_most="warn")
+    fact = Fact.of("partial" if asked else "no", "sup.fp16-overflow", source, model=model_type)
+    return _verdict(PRECISION, fact, _said("fp16-training"), gpu, _said("to-bf16-or-unsloth"))
 
 
 # --------------------------------------------------------------------------- training throughput
