@@ -1356,7 +1356,7 @@ def run_labels(
         # a training job is not started past support, nor on a run unvalidated on the card, while another build is
         # found (_set_aside): the cheapest of those is the one a plan calls "cheapest" (solve.ranking), searched beside
         why = LABEL_WHY["cheapest supported" if _past_support(cheapest.option) else "cheapest validated"]
-        take("cheapest that fits", why, _cheapest_supported(bm, label_time))
+        take("cheapest that fits", why, _cheapest_supported(bm, label_time, lambda o: _set_aside(o, bm)))
         beside += 1 if results[-1][2] is not cheapest else 0
     tried: list[str] = []
     fastest: Choice | None = None
@@ -1453,11 +1453,13 @@ def _set_aside(option: GpuOption, bm: LabelModel) -> bool:
     return unvalidated_option(option, bm.model_arch.architecture) is not None
 
 
-def _cheapest_supported(bm: LabelModel, label_time: float) -> Choice | None:
-    """The cheapest build on an option not set aside for "cheapest" (_set_aside: a card its vendor still supports,
-    a training run validated on its card), among the options not yet used; None when every option is set aside, or
-    none is."""
-    old = [i for i, o in enumerate(bm.options) if _set_aside(o, bm)]
+def _cheapest_supported(
+    bm: LabelModel, label_time: float, aside: Callable[[GpuOption], bool] = _past_support
+) -> Choice | None:
+    """The cheapest build on an option not set `aside` (by default a card past its vendor's support, the floor room to
+    grow starts from for any job; run_labels passes _set_aside: a card a training job is not started on, or a training
+    run unvalidated on its card), among the options not yet used; None when every option is set aside, or none is."""
+    old = [i for i, o in enumerate(bm.options) if aside(o)]
     if not old or len(old) == len(bm.options):
         return None
     bm.avoid_options(old)
