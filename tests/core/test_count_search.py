@@ -95,3 +95,35 @@ def test_memory_per_gpu_is_the_estimates_memory(catalog: Catalog, precision: str
                 assert memory is None or memory == whole.per_gpu, (model.id, gpu.id, n)
                 compared += memory is not None
     assert compared > 300
+
+
+TRAINING = {
+    # Llama 3.1 70B QLoRA (the round 42 cheapest gap): one 16 GB card's estimate (37.6 GiB of 4-bit weights, no
+    # sharder on one card) had ruled out two, which hold it at 14.2 GiB each with FSDP's CPU offload
+    "70B QLoRA": ("llama-3.1-70b", {"kind": "finetune", "method": "qlora", "tokens": 2e7}, {"budget": 5000}),
+    # a LoRA (no offload unasked): the weights over one card's memory still tell the fewest
+    "32B LoRA": ("qwen2.5-32b", {"kind": "finetune", "method": "lora"}, {}),
+}
+
+
+@pytest.mark.parametrize("name", list(TRAINING))
+def test_a_training_count_search_skips_no_count_that_holds_the_job(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Every (card, count) that holds the job when each count from one up is estimated in full is an option, and
+    the 70B QLoRA's 16 GB cards start at two (the cheapest search must see 2 x RTX 4060 Ti 16GB and 2 x Arc A770)."""
+    model_id, workload, more = TRAINING[name]
+    model = catalog.records["models"][model_id]
+    assert isinstance(model, ModelArch)
+    request = BuildRequest(model_id=model_id, workload=Workload(**workload), **more)
+
+    def keys() -> set[tuple[str, int]]:
+        memo.clear()
+        return {(o.gpu.id, o.count) for o in gpu_options(model, request, catalog).options}
+
+    found = keys()
+    monkeypatch.setattr(candidates, "_fewest_that_could_fit", lambda *_args: 1)  # count by count, none skipped
+    assert keys() == found
+    if name == "70B QLoRA":
+        sixteen = {(g, n) for g, n in found if g in ("rtx-4060-ti-16gb", "arc-a770-16gb")}
+        assert ("rtx-4060-ti-16gb", 2) in sixteen and ("arc-a770-16gb", 2) in sixteen, sorted(sixteen)

@@ -3368,6 +3368,16 @@ CASES: tuple[Case, ...] = (
         "100 M tokens, 8.4 GiB a card) instead of two Tesla P40s (1,958 USD, 1,609 h): the same two-gaming-card "
         "answer, on tensor-core cards an expert prefers to Pascal.",
         (ANSWERAI_FSDP_QLORA, UNSLOTH_REQ),
+        today=(
+            "cheap42 (2026-12-07): the count search no longer skips two cards for a QLoRA that may offload its base "
+            "(candidates.base_may_go_to_ram; --gpus 2 has shown 16 GB pairs since label41), so the plan shows 2 x RTX "
+            "4060 Ti 16GB as 'cheapest on supported software' (2,038 USD, 264 h per 100 M tokens, 14.2 GiB a GPU by "
+            "the estimate) and 2 x Arc A770 16GB (SUP-11), and the five places leave none for the 2 x RTX 2080 Ti "
+            "22GB (2,218 USD). No published run shows a 70B QLoRA on two 16 GB cards (Answer.AI: with activation "
+            "offload 'training on a 16GB GPU could be possible in theory'; docs/estimates.md, count29, reverted for "
+            "this case). What would make it pass: a rule that an offloaded QLoRA on cards smaller than any published "
+            "run's is an estimate beyond its rows (a warning the claim reads), or a measured 2 x 16 GB run."
+        ),
     ),
     Case(
         "qwen3-8b-lora-128k-activation-offload",

@@ -463,6 +463,14 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("past_price") is not None
         else ""
     )
+    if (
+        r.fields.get("unvalidated_price") is not None
+    ):  # round 42: set aside for its run (rules.software.UNVALIDATED_RUN)
+        past = (
+            f"; {r.num('unvalidated_gpus'):.0f} x {r.fields['unvalidated_gpu']} for "
+            f"{r.num('unvalidated_price'):,.0f} {r.fields['currency']} costs less, its training stack unvalidated on "
+            f"the card ({r.fields['unvalidated']} warns)"
+        )
     return (
         f"{text}{home}: {cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{_work(r)}{hours}{wait}{slow}"
         f"{slower}{trade}{past}"

@@ -745,6 +745,14 @@ def _changes(r: Reason, say_: Say) -> str:
         if r.fields.get("past_price") is not None
         else ""
     )
+    if (
+        r.fields.get("unvalidated_price") is not None
+    ):  # round 42: set aside for its run (rules.software.UNVALIDATED_RUN)
+        past = (
+            f"；{r.num('unvalidated_gpus'):.0f} x {r.fields['unvalidated_gpu']} 只要 "
+            f"{r.num('unvalidated_price'):,.0f} {r.fields['currency']}，但其训练软件栈在该显卡上未经验证，"
+            f"{r.fields['unvalidated']} 给出警告"
+        )
     return (
         f"{text}{home}：{cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{_zh_work(r)}{hours}{wait}{slow}"
         f"{slower}{trade}{past}"

@@ -35,6 +35,7 @@ from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, Gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_said, circuit_volts
+from configurator.core.rules.software import unvalidated_run
 from configurator.core.solve.power_cap import limit_refusal
 from configurator.core.solve.pricing import BOUGHT_NEW, Quote, quote, unpriced
 from configurator.core.solve.rules import meets_speed
@@ -75,6 +76,21 @@ class GpuOption:
 
     def unit_cost(self) -> float:
         return self.quote.amount if self.quote else 0.0
+
+
+def unvalidated_option(option: GpuOption, model_type: str = "") -> str | None:
+    """The support rule that warns the option's training run is unvalidated on its card (rules.software.unvalidated_run
+    over the same checks the build will carry: support.check_stack of the card and the workload its estimate ran), or
+    None (inference: SUP-1 and SUP-3 fail where an engine does not run). The search reads it where the ranking reads
+    the build's checks (ranking.Measures.unvalidated): one rule, UNVALIDATED_RUN."""
+    ran = option.estimate.workload
+    if ran.get("kind", "inference") == "inference":
+        return None
+    try:
+        workload = Workload.model_validate(ran)
+    except ValueError:
+        return None
+    return unvalidated_run(check_stack(option.gpu, workload, model_type))
 
 
 def perf_of(e: EstimateResult) -> float:
@@ -284,6 +300,19 @@ def _laid_out(
     return planned
 
 
+def base_may_go_to_ram(workload: Workload) -> bool:
+    """A QLoRA fine-tune whose practitioner's run on several cards may keep its sharded 4-bit base in system RAM
+    (_sharded_as_practitioner's last step: FSDP's or ZeRO-3's CPU offload, asked by nothing): on two cards or more
+    the cards then hold less than their share of the weights, so no count is ruled out by the weights over one card's
+    memory (_fewest_held)."""
+    return (
+        workload.kind == "finetune"
+        and workload.method == "qlora"
+        and workload.offload == "none"
+        and workload.zero in (0, 3)
+    )
+
+
 _SHARDERS: dict[str, dict[str, object]] = {
     "fsdp-qlora": {"framework": FSDP_QLORA},
     "fsdp": {"sharding": "fsdp"},
@@ -330,13 +359,7 @@ def _sharded_as_practitioner(
     # beside the compute and FSDP's prefetch overlaps it (70B at 4,096 tokens a micro-batch on a 3090: ~2.7 s of PCIe
     # copies against ~60 s of compute). The estimate does not time those copies, so a 16-bit LoRA base (4x the bytes)
     # or a full fine-tune (a CPU optimizer step over every parameter) is not offered offloaded unasked
-    if (
-        workload.kind == "finetune"
-        and workload.method == "qlora"
-        and n > 1
-        and workload.offload == "none"
-        and workload.zero in (0, 3)
-    ):
+    if n > 1 and base_may_go_to_ram(workload):
         steps.append({"zero": 3, "offload": "cpu", **sharded_by})
     update: dict[str, object] = {}
     without = result  # the last estimate without recomputation: what the job needs when it is left off
@@ -493,8 +516,12 @@ def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, worklo
 
 
 def _fewest_held(per_gpu: tuple[GpuMemory, ...], request: BuildRequest, workload: Workload, gpu: Gpu) -> int:
-    """_fewest_that_could_fit, read from the memory of each GPU of a job that keeps nothing in system RAM."""
-    if workload.offload != "none" or runs_from_ram(workload):
+    """_fewest_that_could_fit, read from the memory of each GPU of a job that keeps nothing in system RAM. Not for a
+    QLoRA whose run on several cards may put its base in RAM (base_may_go_to_ram): one 70B QLoRA estimate on one
+    16 GB card (37.6 GiB of 4-bit weights) had ruled out two, which hold it at 14.2 GiB each under FSDP's CPU offload,
+    so the plan's cheapest search never saw 2 x RTX 4060 Ti 16GB (2,118 USD) and called 2 x RTX 2080 Ti 22GB (2,218
+    USD) "cheapest" (round 42)."""
+    if workload.offload != "none" or runs_from_ram(workload) or base_may_go_to_ram(workload):
         return 1
     usable = _usable_of(max(per_gpu, key=gpu_total), request)
     if usable <= 0:

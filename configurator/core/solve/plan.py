@@ -84,6 +84,7 @@ from configurator.core.solve.ranking import (
     named_build,
     quantized,
     rank_and_label,
+    set_aside_rule,
     short_qualified,
     startable,
 )
@@ -1380,8 +1381,9 @@ def _way_builds(
 
 def _startable_noting(builds: list[Build], aside: dict[int, tuple[Build, Build]]) -> list[Build]:
     """ranking.startable's builds; beside each one dearer than the cheapest it sets aside (a training build past its
-    vendor's support), that one noted in `aside` (by the build's id, the build kept with it): a way out whose build is
-    on supported software says so when a cheaper one past support was set aside (relax._describe)."""
+    vendor's support, or whose run is unvalidated on its card), that one noted in `aside` (by the build's id, the build
+    kept with it): a way out whose build is on supported software says so when a cheaper one was set aside
+    (relax._past_cheaper, which says why: ranking.set_aside_rule)."""
     kept = startable(builds)
     dropped = [b for b in builds if all(b is not k for k in kept)]
     if dropped:
@@ -1390,10 +1392,11 @@ def _startable_noting(builds: list[Build], aside: dict[int, tuple[Build, Build]]
     return kept
 
 
-def _noted(aside: dict[int, tuple[Build, Build]], build: Build) -> Build | None:
-    """The cheaper build past support set aside beside `build` (_startable_noting), or None."""
+def _noted(aside: dict[int, tuple[Build, Build]], build: Build) -> tuple[Build, str | None] | None:
+    """The cheaper build set aside beside `build` (_startable_noting) and the support rule that warns its run is
+    unvalidated (None: its card is past support; ranking.set_aside_rule), or None."""
     noted = aside.get(id(build))
-    return noted[1] if noted is not None and noted[0] is build else None
+    return (noted[1], set_aside_rule(noted[1])) if noted is not None and noted[0] is build else None
 
 
 @dataclass(frozen=True)

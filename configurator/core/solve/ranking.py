@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from configurator.core.catalog.models import ModelArch
 from configurator.core.common.reasons import CLAIMS as CLAIM_WORDS
@@ -107,6 +107,8 @@ ALTERNATIVE = "alternative"
 
 SERVE = instance(Serving)
 """The SERVE rule (rules.job.Serving): whether a build serves its users' demand, each request's prefill counted."""
+
+_T = TypeVar("_T")
 
 
 class ServingBasis(NamedTuple):
@@ -271,10 +273,28 @@ def _unvalidated(build: Build) -> str | None:
     return unvalidated_run(build.checks)
 
 
+def rivals_for_cheapest(
+    items: list[_T], past: Callable[[_T], bool], unvalidated: Callable[[_T], str | None]
+) -> list[_T]:
+    """The one rule of which training builds may be called "cheapest", over builds or their measures: all but those on
+    a card past its vendor's support (`past`: past_support_start), when any other is among them; then, among those, all
+    but those whose run is unvalidated on the card (`unvalidated`: _unvalidated, rules.software.UNVALIDATED_RUN), when
+    any other is among them. Read by the plan's claim (_supported_rivals) and a way out's cheapest build (startable)."""
+    supported = [x for x in items if not past(x)] or items
+    return [x for x in supported if unvalidated(x) is None] or supported
+
+
 def startable(builds: list[Build]) -> list[Build]:
-    """The builds a plan may call "cheapest": all but those past_support_start sets aside, when any other is among
-    them (a way out's cheapest build too: relax)."""
-    return [b for b in builds if not past_support_start(b)] or builds
+    """The builds a plan may call "cheapest" (rivals_for_cheapest), a way out's cheapest build too (relax): round 42
+    (cheap42), a way out whose training run is unvalidated on its card (SUP-11) is not the cheapest way out beside one
+    whose run is supported, as it had been while only the past-support rule was read here."""
+    return rivals_for_cheapest(builds, past_support_start, _unvalidated)
+
+
+def set_aside_rule(build: Build) -> str | None:
+    """Why rivals_for_cheapest sets a build aside: None for a card past its vendor's support (the first rule), else the
+    support rule that warns its run is unvalidated (SUP-11); a way out's words say which (relax._past_cheaper)."""
+    return None if past_support_start(build) else _unvalidated(build)
 
 
 RELEASE_QUALITY_BITS = 8.0
@@ -716,8 +736,7 @@ def _supported_rivals(f: _Field, rivals: list[int]) -> list[int]:
     when any other is among them; then, among those, but for training builds whose run is unvalidated on the card
     (Measures.unvalidated: Llama 3.1 70B QLoRA on two cards at 5,000 USD had called 2 x Arc A770 "cheapest" beside its
     own SUP-11 warning that no FSDP + QLoRA run on Arc is published), when any other is among them."""
-    supported = [i for i in rivals if not f.m[i].past_support] or rivals
-    return [i for i in supported if f.m[i].unvalidated is None] or supported
+    return rivals_for_cheapest(rivals, lambda i: f.m[i].past_support, lambda i: f.m[i].unvalidated)
 
 
 def _cheapest_pool(f: _Field) -> list[int]:

@@ -54,6 +54,9 @@ from configurator.core.solve.sources import RELEASE_IN_RAM, release_in_ram
 
 Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]
 """(request, cost cap, should_stop) -> the cheapest build for it strictly under the cap, or None."""
+SetAside = Callable[[Build], "tuple[Build, str | None] | None"]
+"""A way's build -> the cheaper build set aside beside it and the support rule that warns its run is unvalidated (None:
+its card is past its vendor's support), or None (plan._noted: ranking.startable, ranking.set_aside_rule)."""
 ClusterOf = Callable[[BuildRequest], "Build | None"]
 """request -> the ready-made servers (one or a cluster) that run it as asked, or None."""
 
@@ -1207,17 +1210,16 @@ def _first_clause(
     return [clause], ["GPU memory / speed target per machine"], closest
 
 
-def _listed(
-    ranked: list[_Found], request: BuildRequest, set_aside: Callable[[Build], Build | None], *, moe: bool
-) -> list[Relaxation]:
+def _listed(ranked: list[_Found], request: BuildRequest, set_aside: SetAside, *, moe: bool) -> list[Relaxation]:
     """Every way out ranked, cheapest first, each with its change said and its build (pareto keeps the ones shown);
-    a way whose build is on supported software beside a cheaper one past support set aside names it (_past_cheaper)."""
+    a way whose build is on supported software beside a cheaper one set aside (past support, or its run unvalidated)
+    names it (_past_cheaper)."""
     out: list[Relaxation] = []
     for f in ranked:
         said = _describe(f.kind, f.request or request, f.build.total_price, request, f.build, moe=moe, work=f.work)
-        past = set_aside(f.build)
-        if past is not None and said.code == "way.changes":
-            said = Reason.of(said.code, **said.fields, **_past_cheaper(past))
+        noted = set_aside(f.build)
+        if noted is not None and said.code == "way.changes":
+            said = Reason.of(said.code, **said.fields, **_past_cheaper(*noted))
         out.append(
             Relaxation(
                 kind=f.kind,
@@ -1245,11 +1247,21 @@ def _capped_kind(kind: str, relaxed: BuildRequest, build: Build) -> tuple[str, B
     return f"{kind}+{level}", relaxed.model_copy(update={"power_limit": limit})
 
 
-def _past_cheaper(past: Build) -> dict[str, Value]:
+def _past_cheaper(past: Build, unvalidated: str | None = None) -> dict[str, Value]:
     """A way's build is the cheapest on supported software: the cheaper one past its vendor's support (ranking.startable
     sets it aside for a new training job) by its cards and price (way.changes' fields `supported`, `past_gpus`,
     `past_gpu`, `past_price`). A label is a claim about the numbers beside it: "cheapest build" had named two Arc Pro
-    B60 where two Tesla P40 were cheaper."""
+    B60 where two Tesla P40 were cheaper. Round 42: one set aside because its training run is unvalidated on its card
+    (`unvalidated`: the support rule that warns, SUP-11; rules.software.UNVALIDATED_RUN) is said by its own fields,
+    `unvalidated_gpus`, `unvalidated_gpu`, `unvalidated_price`, `unvalidated` (its card is not past support)."""
+    if unvalidated is not None:
+        return {
+            "supported": True,
+            "unvalidated_gpus": past.gpu_count * past.nodes,
+            "unvalidated_gpu": _gpu_name(past),
+            "unvalidated_price": past.total_price,
+            "unvalidated": unvalidated,
+        }
     return {
         "supported": True,
         "past_gpus": past.gpu_count * past.nodes,
@@ -1437,7 +1449,7 @@ def diagnose(
     slow_machine: Callable[[BuildRequest], Build | None] | None = None,
     seconds: float = SEARCH_SECONDS,
     reference_job: bool = False,
-    set_aside: Callable[[Build], Build | None] = lambda _b: None,
+    set_aside: SetAside = lambda _b: None,
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
     ready-made servers to show when they are the way out (or run the job as asked in a server room). `slow_machine`:
@@ -1445,7 +1457,7 @@ def diagnose(
     is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
     "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
     an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens (no job to
-    rent: _rent_way). `set_aside`: a way's cheaper build past support (_listed)."""
+    rent: _rent_way). `set_aside`: a way's cheaper build set aside, and why (SetAside, _listed)."""
     clauses, blocking, closest, work = (*_first_clause(request, catalog, cand), circuit_work(catalog, request))
     found = search(request, solve, should_stop, seconds, model, sold_in_china_only(request, catalog), work=work)
     alone = slow_machine is not None and not found and not should_stop()

@@ -46,6 +46,7 @@ from configurator.core.solve.candidates import (
     psu_of,
     runs_from_ram,
     storage_of,
+    unvalidated_option,
 )
 from configurator.core.solve.grow import ROOM_TO_GROW, Rival
 from configurator.core.solve.shown import AS_FAST
@@ -1273,6 +1274,7 @@ class LabelModel(Protocol):
     """What run_labels needs of a model: BuildModel, or lazy.LazyBuildModel over a large catalog."""
 
     request: BuildRequest
+    model_arch: ModelArch
 
     @property
     def last_status(self) -> str: ...
@@ -1297,6 +1299,8 @@ LABEL_WHY = {
     "best time per dollar": "assembled from parts in a search for the most training throughput per unit of money",
     "quietest": "assembled from parts in a search for the least noisy GPU coolers and chassis that fit",
     "cheapest supported": "assembled from parts in a search for the lowest price on a card its vendor still supports",
+    "cheapest validated": "assembled from parts in a search for the lowest price on a card its training run is "
+    "validated on",
     "room to grow": "assembled from parts in a search for the lowest price with room for one more of its GPU",
 }
 """What each objective after the cheapest looked for, said with the build it found: where the build came from, not a
@@ -1352,10 +1356,11 @@ def run_labels(
     if cheapest is None:
         return results  # infeasible (or out of time: see bm.last_status); other objectives cannot help
     take("cheapest that fits", "assembled from parts in a search for the lowest price", cheapest)
-    if _past_support(cheapest.option) and not support.starts_past_support(bm.request.workload.kind):
-        # a training job is not started on a card past its vendor's support (support.PAST_SUPPORT_STARTS): the cheapest
-        # on a supported card is the one a plan calls "cheapest" (solve.ranking), searched beside it
-        take("cheapest that fits", LABEL_WHY["cheapest supported"], _cheapest_supported(bm, label_time))
+    if _set_aside(cheapest.option, bm):
+        # a training job is not started past support, nor on a run unvalidated on the card, while another build is
+        # found (_set_aside): the cheapest of those is the one a plan calls "cheapest" (solve.ranking), searched beside
+        why = LABEL_WHY["cheapest supported" if _past_support(cheapest.option) else "cheapest validated"]
+        take("cheapest that fits", why, _cheapest_supported(bm, label_time, lambda o: _set_aside(o, bm)))
         beside += 1 if results[-1][2] is not cheapest else 0
     tried: list[str] = []
     fastest: Choice | None = None
@@ -1441,10 +1446,24 @@ def _supported(
         bm.avoid_options([])
 
 
-def _cheapest_supported(bm: LabelModel, label_time: float) -> Choice | None:
-    """The cheapest build on a card its vendor still supports (support.end_of_life), among the options not yet used;
-    None when every option is past support, or none is."""
-    old = [i for i, o in enumerate(bm.options) if _past_support(o)]
+def _set_aside(option: GpuOption, bm: LabelModel) -> bool:
+    """An option the plan does not call "cheapest" while a build on another is found (solve.ranking's rule, read
+    from the option's card and run before any build): past its vendor's support for a job not started on one
+    (support.starts_past_support), or a training run the card's stack leaves unvalidated (candidates.
+    unvalidated_option: rules.software.UNVALIDATED_RUN). Llama 3.1 70B QLoRA at 5,000 USD: 2 x Arc A770 (FSDP on XPU,
+    SUP-11) is found cheapest, and 2 x RTX 4060 Ti 16GB is the cheapest a plan may call so (round 42)."""
+    if _past_support(option) and not support.starts_past_support(bm.request.workload.kind):
+        return True
+    return unvalidated_option(option, bm.model_arch.architecture) is not None
+
+
+def _cheapest_supported(
+    bm: LabelModel, label_time: float, aside: Callable[[GpuOption], bool] = _past_support
+) -> Choice | None:
+    """The cheapest build on an option not set `aside` (by default a card past its vendor's support, the floor room to
+    grow starts from for any job; run_labels passes _set_aside: a card a training job is not started on, or a training
+    run unvalidated on its card), among the options not yet used; None when every option is set aside, or none is."""
+    old = [i for i, o in enumerate(bm.options) if aside(o)]
     if not old or len(old) == len(bm.options):
         return None
     bm.avoid_options(old)
