@@ -1587,11 +1587,11 @@ def _fastest_search(
     for a Qwen2.5-72B LoRA at 60,000 EUR, VAT reclaimed (tests/core/test_vat_reclaim.py), called 8 x A100 40GB
     (40,265 EUR net, 31 h per 100 M tokens) "fastest within budget" once 8 x RTX A6000 capped in a PCIe 3.0 Xeon
     server became the cheapest supported (sup42: the R9700 no longer fit under FSDP): the same eight A6000 capped on
-    dual EPYC train it in 22 h for 55,184 EUR. Not searched where those cards are past support or unvouched (they hold
-    no speed claim)."""
+    dual EPYC train it in 22 h for 55,184 EUR. Not searched where those cards are set aside (past support, a run
+    unvalidated on them) or unvouched: they hold no speed claim."""
     closed = _supported(bm, "perf", label_time)
     cheapest = found[-1][2] if found else None
-    if quick is None or cheapest is None or _past_support(cheapest.option) or _unvouched(cheapest.option, bm.request):
+    if quick is None or cheapest is None or _set_aside(cheapest.option, bm) or _unvouched(cheapest.option, bm.request):
         return closed
     own = bm.option_index(cheapest.option)
     bm.reopen_option(own)
