@@ -15,7 +15,6 @@ its invoice; to a consumer an electronically supplied service is taxed where the
 from __future__ import annotations
 
 import csv
-import dataclasses
 import functools
 import io
 import json
@@ -26,13 +25,13 @@ import pytest
 
 from configurator.core.catalog import tax
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Price, Record
 from configurator.core.common.reasons import Reason, english
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import prices, words
 from configurator.core.solve.pricing import quote
 from configurator.storage import catalogs
+from tests.core.test_tax_basis import _price, _with_prices
 
 # the round-41 EUR plan (tests/core/test_tax_basis.py): with Germany's VAT the 8 x RTX A6000 build at 65,669 EUR is
 # over the 60,000 EUR budget; a buyer who reclaims VAT pays 55,184 EUR for it, within the same budget (net)
@@ -47,26 +46,6 @@ OFFICIAL = {"DE": 19.0, "FR": 20.0, "IT": 22.0, "ES": 21.0, "NL": 21.0, "AT": 20
 @pytest.fixture(scope="module")
 def shipped() -> Catalog:
     return catalogs.load(include_user=False).catalog
-
-
-def _price(amount: float, currency: str, condition: str, **taxed: object) -> Price:
-    return Price.model_validate(
-        {
-            "amount": amount,
-            "currency": currency,
-            "condition": condition,
-            "date": "2026-10-04",
-            "source": "https://example.org/test",
-            **taxed,
-        }
-    )
-
-
-def _with_prices(catalog: Catalog, kind: str, record_id: str, prices_: tuple[Price, ...]) -> tuple[Catalog, Record]:
-    record = catalog.get(kind, record_id).model_copy(update={"prices": prices_})
-    records = {k: dict(v) for k, v in catalog.records.items()}
-    records[kind][record_id] = record
-    return dataclasses.replace(catalog, records=records), record
 
 
 def test_each_euro_country_has_its_official_rate() -> None:
