@@ -1282,6 +1282,13 @@ def _without(reason: str, said: str) -> str:
     pieces = re.split(r"(; |；)", reason)  # the sentences and, between them, their separators as they were
     kept: list[str] = []
     for i in range(0, len(pieces), 2):
-        if pieces[i].strip() != said:
-            kept += ([pieces[i - 1]] if kept else []) + [pieces[i]]
+        piece = pieces[i].strip()
+        if piece == said:
+            continue
+        if piece.startswith(said + " (") and kept:
+            # the sentence with the comparison against #1 after it, "(+60 USD against #1; ...)": that stays, on the
+            # sentence before (a cheapest on supported software beside the one set aside, cheap42)
+            kept[-1] += pieces[i][pieces[i].index(said) + len(said) :]
+            continue
+        kept += ([pieces[i - 1]] if kept else []) + [pieces[i]]
     return "".join(kept)

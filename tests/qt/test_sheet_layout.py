@@ -87,7 +87,10 @@ def test_every_sheet_table_lays_out_as_a_table(qapp, builds, currency: str, page
         for row in range(table.rows()):
             for column in range(table.columns()):
                 block = table.cellAt(row, column).firstCursorPosition().block()
-                assert block.layout().lineCount() <= 6, (header, row, column, block.text())
+                lines = block.layout().lineCount()
+                # a long sentence (the API comparison with its price, date and VAT: ~310 characters, 7 lines on A4)
+                # may take more lines, each still holding words: 30 characters a line or more
+                assert lines <= 6 or len(block.text()) / lines >= 30, (header, row, column, lines, block.text())
 
 
 @pytest.mark.parametrize("currency", sorted(REQUESTS))

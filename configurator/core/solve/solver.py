@@ -1321,21 +1321,16 @@ def run_labels(
     """Solve for each objective in turn; each later build uses a different GPU option. The names returned say which
     objective found a build; they are not labels (solve.ranking decides those over the whole plan).
 
-    `quick`: a build's speed by the estimate the plan's "fastest" is decided on (ranking.Measures.speed); with it the
-    fastest search also looks at the cheapest build's cards on another platform (_fastest_search).
-
-    `judge`: a build's speed per unit of price by the estimate the plan's "best value" is decided on (plan._solve_among:
-    ranking.Measures.value); with it the value search also looks at the fastest's cards on another platform and keeps
-    the answer the estimate ranks higher (_value_search).
+    `judge` / `quick`: a build's speed per unit of price / speed as ranking's "best value" / "fastest" read them (plan.
+    _solve_among); with them the value search also tries the fastest's cards on another platform (_value_search), the
+    fastest search the cheapest's (_fastest_search), each keeping the answer the estimate ranks higher.
 
     `also` (objective names of _objectives: "value"): solved last, beside the `top_k` builds, where the objectives
     solved before the places filled did not reach them (offers.training_limited's capped search: its best value too).
 
-    Every solve gets a fixed deterministic-time budget (`label_time`, the first one more), so
-    the same request and catalog give the same builds however busy the machine is. When the
-    request names two or more GPUs, the builds are the cheapest for each of them (a comparison
-    drops no candidate). `on_found` hears about each build as soon as it is solved.
-    """
+    Every solve gets a fixed deterministic-time budget (`label_time`, the first one more), so the same request and
+    catalog give the same builds however busy the machine is. When the request names two or more GPUs, the builds are
+    the cheapest for each of them (a comparison drops no candidate). `on_found` hears of each build once solved."""
     if len(bm.request.gpu_ids) >= 2:
         return _compare_named(bm, should_stop, label_time, on_found)
     results: list[tuple[str, str, Choice]] = []
