@@ -201,6 +201,11 @@ class Quote:
         own, to = self.own_tax, self.buyer_tax
         if to is None or (own is not None and (own.region, own.rate) == (to.region, to.rate)):
             return None
+        if own is not None and not own.rate and not to.rate:
+            # no VAT in the price and none on the buyer's basis (a VAT-registered buyer reclaims it): taken as listed,
+            # so nothing is said of it here; the plan's tax line says the basis once (a reclaiming lab's sheet had
+            # said "no VAT in it; the 19 % a buyer in Germany pays on it is reclaimed" after every US-priced part)
+            return None
         return Reason.of(
             "price.vat",
             region=to.region,
