@@ -33,6 +33,7 @@ from configurator.core.costs.tco import (
     UsageProfile,
     cost_of_ownership_for,
     preset_key,
+    reclaims,
     recosted,
 )
 from configurator.core.model.args import field_bounds
@@ -77,6 +78,7 @@ class BuyOrRentPanel(QWidget):
         for key, label in (
             ("us", self.tr("US average")),
             ("eu", self.tr("EU average")),
+            ("eu-business", self.tr("EU business, net of VAT")),
             ("china", self.tr("China commercial")),
         ):
             self.region.addItem(label, key)
@@ -310,7 +312,7 @@ class BuyOrRentPanel(QWidget):
     def profile(self) -> UsageProfile:
         currency = self.build.currency if self.build is not None else "USD"
         inputs = self.inputs().model_copy(update={"preset": self.region.currentData()})
-        return inputs.profile(currency)
+        return inputs.profile(currency, reclaim=reclaims(self.build))
 
     def show_build(
         self,
@@ -323,7 +325,7 @@ class BuyOrRentPanel(QWidget):
         self.build = build
         if catalog is not None and model is not None:
             self.context = (catalog, model, workload, region)
-            preset = preset_key(build.currency if build else "USD", region)
+            preset = preset_key(build.currency if build else "USD", region, reclaims(build))
             if self.region.currentData() != preset and not self._region_chosen:
                 self.region.blockSignals(True)
                 self.region.setCurrentIndex(self.region.findData(preset))

@@ -335,153 +335,158 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="150"/>
+        <location filename="../../configurator/qt/costs.py" line="152"/>
         <source> requests/day</source>
         <translation> 次请求/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="78"/>
+        <location filename="../../configurator/qt/costs.py" line="79"/>
         <source>US average</source>
         <translation>美国平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="79"/>
+        <location filename="../../configurator/qt/costs.py" line="80"/>
         <source>EU average</source>
         <translation>欧盟平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="80"/>
+        <location filename="../../configurator/qt/costs.py" line="82"/>
         <source>China commercial</source>
         <translation>中国工商业电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="84"/>
+        <location filename="../../configurator/qt/costs.py" line="86"/>
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="84"/>
+        <location filename="../../configurator/qt/costs.py" line="86"/>
         <source>Electricity price per kWh, in the preset&apos;s currency</source>
         <translation>每千瓦时电价（按预设的货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="86"/>
+        <location filename="../../configurator/qt/costs.py" line="88"/>
         <source> h/day</source>
         <translation> 小时/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="86"/>
+        <location filename="../../configurator/qt/costs.py" line="88"/>
         <source>Hours a day the machine is on</source>
         <translation>机器每天开机的小时数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="87"/>
+        <location filename="../../configurator/qt/costs.py" line="89"/>
         <source> days/yr</source>
         <translation> 天/年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="87"/>
+        <location filename="../../configurator/qt/costs.py" line="89"/>
         <source>Days a year the machine is on</source>
         <translation>机器每年开机的天数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="93"/>
+        <location filename="../../configurator/qt/costs.py" line="95"/>
         <source> % busy</source>
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="128"/>
+        <location filename="../../configurator/qt/costs.py" line="130"/>
         <source>A team&apos;s seats, each sending the kind of user&apos;s requests a day (or the requests a day set): the API bills every seat. Fewer are at work at once: chat seats by their own requests (the fewest streams on which at most 1 % of requests wait over 2 s: 2 for ten chat seats), coding agents by Anthropic&apos;s Claude Code sizing (all of 1-5 seats, half of 20, a quarter of 50): set Concurrent users to the streams they need (llm-rig plan --seats does). Unset: the users are the streams</source>
         <translation>团队的席位数，每个席位每天发送该用户类型的请求数（或所填的每天请求数）：API 按每个席位计费。同时在用的席位更少：聊天席位按它们自己的请求计（取最多 1% 的请求等待超过 2 秒的最少流数：10 个聊天席位需 2 路），编码智能体按 Anthropic 的 Claude Code 规划（1-5 个席位全部同时在用，20 个约一半，50 个约四分之一）：请把“并发用户”设为它们同时需要的流数（llm-rig plan --seats 会自动设置）。不填：用户数即流数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="152"/>
+        <location filename="../../configurator/qt/costs.py" line="154"/>
         <source>Requests each user sends a day the machine is on: what a per-token API bills, the same for every build. Unset (by speed): each user at the speed asked, else reading speed, over the busy hours, as the rental that serves them is sized. One casual ChatGPT user sends {casual:.1f} a day (NBER working paper 34255); a coding agent sends hundreds</source>
         <translation>每个用户在机器开机的每天发送的请求数：按 token 计费的 API 按此计费，每台配置都相同。未设置（按速度）：每个用户按要求的速度（未要求则按阅读速度）在忙碌小时内持续生成，与满足需求的租用方案按同一需求配置。一个普通 ChatGPT 用户每天发送 {casual:.1f} 次（NBER 工作论文 34255）；编程智能体每天发送数百次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="102"/>
-        <location filename="../../configurator/qt/costs.py" line="158"/>
+        <location filename="../../configurator/qt/costs.py" line="104"/>
+        <location filename="../../configurator/qt/costs.py" line="160"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="95"/>
+        <location filename="../../configurator/qt/costs.py" line="81"/>
+        <source>EU business, net of VAT</source>
+        <translation>欧盟企业（不含增值税）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="97"/>
         <source>Share of the on-time the users are at work (training: at full load). Serving, the machine is busy while it answers their requests at its own speed and idle the rest</source>
         <translation>开机时间中用户在工作的比例（训练：满载的比例）。推理时，机器只在以自身速度回答用户请求时忙碌，其余时间待机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="103"/>
+        <location filename="../../configurator/qt/costs.py" line="105"/>
         <source>chat user</source>
         <translation>聊天用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="104"/>
+        <location filename="../../configurator/qt/costs.py" line="106"/>
         <source>coding agent</source>
         <translation>编程智能体</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="110"/>
+        <location filename="../../configurator/qt/costs.py" line="112"/>
         <source>The kind of user: a casual chat user sends {casual:.1f} requests a day (NBER working paper 34255); an agentic coding seat about {coding:.0f} of a {prompt:,}-token prompt and a {reply}-token reply (estimated from Anthropic&apos;s Claude Code figures). Requests a day, when set, override it</source>
         <translation>用户类型：普通聊天用户每天发送 {casual:.1f} 个请求（NBER 工作论文 34255）；一个智能体编程席位每天约 {coding:.0f} 个，每个提示 {prompt:,} token、回复 {reply} token（按 Anthropic 公布的 Claude Code 数据估计）。填写了每天请求数时以其为准</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="126"/>
+        <location filename="../../configurator/qt/costs.py" line="128"/>
         <source> seats</source>
         <translation> 个席位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="135"/>
+        <location filename="../../configurator/qt/costs.py" line="137"/>
         <source>no team</source>
         <translation>无团队</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="136"/>
+        <location filename="../../configurator/qt/costs.py" line="138"/>
         <source>dedicated endpoint</source>
         <translation>专用端点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="139"/>
+        <location filename="../../configurator/qt/costs.py" line="141"/>
         <source>Rent an endpoint kept on every hour the machine would be on; unticked, the rental is billed by the second for the hours it answers the users&apos; requests, the rule the build&apos;s busy hours follow</source>
         <translation>租用在机器开机的每个小时都保持在线的端点；不勾选时，租用按秒计费，只计回答用户请求的小时，与本机忙碌小时同一算法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="162"/>
+        <location filename="../../configurator/qt/costs.py" line="164"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="163"/>
+        <location filename="../../configurator/qt/costs.py" line="165"/>
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="169"/>
+        <location filename="../../configurator/qt/costs.py" line="171"/>
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="171"/>
+        <location filename="../../configurator/qt/costs.py" line="173"/>
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="180"/>
+        <location filename="../../configurator/qt/costs.py" line="182"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="186"/>
+        <location filename="../../configurator/qt/costs.py" line="188"/>
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="191"/>
+        <location filename="../../configurator/qt/costs.py" line="193"/>
         <source>Users</source>
         <translation>用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="195"/>
+        <location filename="../../configurator/qt/costs.py" line="197"/>
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -3974,145 +3979,145 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>租用：满足需求的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="362"/>
+        <location filename="../../configurator/qt/costs.py" line="364"/>
         <source>No build is selected: with one chosen, this compares buying it (purchase and electricity) with renting the same capacity, month by month.</source>
         <translation>未选择配置：选中一个后，这里逐月比较购买它（购置与电费）和租用同等算力的成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="379"/>
+        <location filename="../../configurator/qt/costs.py" line="381"/>
         <source>bought: {0:,.0f} {1} for the job ({2:,.0f} purchase + {3:,.0f} energy - {4:,.0f} resold second-hand), {5:,.0f} h; no rental to compare</source>
         <translation>自购：这项任务花费 {0:,.0f} {1}（购置 {2:,.0f} + 电费 {3:,.0f} - 二手转卖 {4:,.0f}），用时 {5:,.0f} 小时；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="388"/>
+        <location filename="../../configurator/qt/costs.py" line="390"/>
         <source>one-off job: rented {0:,.0f} {1} in {2:,.0f} h against bought {3:,.0f} {1} ({4:,.0f} purchase + {5:,.0f} energy - {6:,.0f} resold second-hand after the job) in {7:,.0f} h: {8}; for recurring work see the break-even</source>
         <translation>一次性任务：租用 {0:,.0f} {1}，用时 {2:,.0f} 小时；自购 {3:,.0f} {1}（购置 {4:,.0f} + 电费 {5:,.0f} - 任务结束后二手转卖 {6:,.0f}），用时 {7:,.0f} 小时：{8}；长期反复使用请看回本时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="405"/>
+        <location filename="../../configurator/qt/costs.py" line="407"/>
         <source>This training job</source>
         <translation>本次训练任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="408"/>
+        <location filename="../../configurator/qt/costs.py" line="410"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="411"/>
+        <location filename="../../configurator/qt/costs.py" line="413"/>
         <source>{0} of wall time; {1} = {2} of electricity; {3} with its share of depreciation</source>
         <translation>耗时 {0}；{1} = 电费 {2}；计入折旧分摊共 {3}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="416"/>
+        <location filename="../../configurator/qt/costs.py" line="418"/>
         <source>On this machine</source>
         <translation>在这台机器上</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="427"/>
+        <location filename="../../configurator/qt/costs.py" line="429"/>
         <source>{0} in {1}</source>
         <translation>{0}，耗时 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="430"/>
+        <location filename="../../configurator/qt/costs.py" line="432"/>
         <source>Rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="438"/>
+        <location filename="../../configurator/qt/costs.py" line="440"/>
         <source>Purchase</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="440"/>
+        <location filename="../../configurator/qt/costs.py" line="442"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="441"/>
+        <location filename="../../configurator/qt/costs.py" line="443"/>
         <source>{0:,.0f} kWh = {1:,.0f} {2} a year</source>
         <translation>每年 {0:,.0f} kWh = {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="446"/>
+        <location filename="../../configurator/qt/costs.py" line="448"/>
         <source>Rental equivalent</source>
         <translation>等效租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="448"/>
+        <location filename="../../configurator/qt/costs.py" line="450"/>
         <source>{0:,.0f} {1} a month</source>
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="457"/>
+        <location filename="../../configurator/qt/costs.py" line="459"/>
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="472"/>
+        <location filename="../../configurator/qt/costs.py" line="474"/>
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="479"/>
+        <location filename="../../configurator/qt/costs.py" line="481"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="386"/>
-        <location filename="../../configurator/qt/costs.py" line="481"/>
-        <location filename="../../configurator/qt/costs.py" line="507"/>
+        <location filename="../../configurator/qt/costs.py" line="388"/>
+        <location filename="../../configurator/qt/costs.py" line="483"/>
+        <location filename="../../configurator/qt/costs.py" line="509"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="384"/>
-        <location filename="../../configurator/qt/costs.py" line="482"/>
+        <location filename="../../configurator/qt/costs.py" line="386"/>
+        <location filename="../../configurator/qt/costs.py" line="484"/>
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="485"/>
+        <location filename="../../configurator/qt/costs.py" line="487"/>
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="488"/>
+        <location filename="../../configurator/qt/costs.py" line="490"/>
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="493"/>
+        <location filename="../../configurator/qt/costs.py" line="495"/>
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="501"/>
+        <location filename="../../configurator/qt/costs.py" line="503"/>
         <source>{0} (as fast as this build); vs rent {1:,.0f} {2} (serves the need){3}{4}</source>
         <translation>{0}（与本机同速的租用）；对比租用 {1:,.0f} {2}（满足需求的租用）{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="508"/>
+        <location filename="../../configurator/qt/costs.py" line="510"/>
         <source>paying per token is cheaper</source>
         <translation>按 token 付费更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="510"/>
+        <location filename="../../configurator/qt/costs.py" line="512"/>
         <source>{0}; vs pay per token {1:,.0f} {2}{3}{4}</source>
         <translation>{0}；对比按 token 付费 {1:,.0f} {2}{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="515"/>
+        <location filename="../../configurator/qt/costs.py" line="517"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="517"/>
+        <location filename="../../configurator/qt/costs.py" line="519"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="524"/>
+        <location filename="../../configurator/qt/costs.py" line="526"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>

@@ -94,7 +94,7 @@ def test_energy_from_watts_and_hours() -> None:
 
 
 def test_regional_presets_carry_their_sources() -> None:
-    assert set(PRESETS) == {"us", "eu", "china"}
+    assert set(PRESETS) == {"us", "eu", "eu-business", "china"}
     assert PRESETS["us"].currency == "USD" and PRESETS["us"].price_per_kwh == pytest.approx(0.17)
     assert PRESETS["eu"].currency == "EUR" and PRESETS["eu"].price_per_kwh == pytest.approx(0.2872)
     assert PRESETS["china"].currency == "CNY" and PRESETS["china"].price_per_kwh == pytest.approx(0.6)

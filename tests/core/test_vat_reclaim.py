@@ -255,6 +255,35 @@ def test_rentals_and_apis_on_the_purchase_basis(shipped: Catalog) -> None:
     assert "25.5 % VAT in" in english(bill.said())
 
 
+def test_a_reclaiming_lab_pays_the_business_tariff_net(shipped: Catalog) -> None:
+    """Electricity on the purchase's basis (round 43): a household pays Eurostat's EU average with VAT and levies
+    (EUR 0.2872/kWh, nrg_pc_204, 1st half 2025); a VAT-registered business pays the non-household tariff without VAT
+    and other recoverable taxes (EUR 0.1902/kWh, nrg_pc_205, the same half-year; Eurostat, Statistics Explained,
+    Electricity price statistics, data extracted October 2025), so a reclaiming lab's running costs are net like its
+    parts. The buyer's own price per kWh still wins; a US buyer (no VAT) keeps the US preset."""
+    from configurator.core.costs import tco
+
+    lab_said = tco.PRESETS["eu-business"]
+    assert lab_said.price_per_kwh == pytest.approx(0.1902) and lab_said.currency == "EUR"
+    assert "nrg_pc_205" in lab_said.source and "excluding VAT" in lab_said.source and not lab_said.estimate
+    builds, _ = _planned("--model qwen3-14b --workload inference --currency EUR --budget 4000")
+    lab_builds, _ = _planned("--model qwen3-14b --workload inference --currency EUR --budget 4000 --vat reclaim")
+    home, lab = builds[0], next(b for b in lab_builds if b.gpu_id == builds[0].gpu_id)
+    assert not tco.reclaims(home) and tco.reclaims(lab)
+    assert tco.default_profile("EUR", reclaim=tco.reclaims(lab)) is lab_said
+    assert tco.default_profile("EUR", reclaim=tco.reclaims(home)) is tco.PRESETS["eu"]
+    assert tco.default_profile("USD", reclaim=True) is tco.PRESETS["us"]
+    home_costs, lab_costs = home.cost_of_ownership, lab.cost_of_ownership
+    assert home_costs is not None and lab_costs is not None
+    # the same machine, on for the same hours: the lab's yearly energy bill is the business tariff's, net
+    assert lab_costs["yearly_energy_kwh"] == pytest.approx(home_costs["yearly_energy_kwh"], rel=1e-3)
+    assert home_costs["yearly_energy"] == pytest.approx(home_costs["yearly_energy_kwh"] * 0.2872, rel=1e-3)
+    assert lab_costs["yearly_energy"] == pytest.approx(lab_costs["yearly_energy_kwh"] * 0.1902, rel=1e-3)
+    assert lab_costs["monthly_owning_cost"] < home_costs["monthly_owning_cost"]
+    mine = tco.OwnershipInputs(price_per_kwh=0.35)
+    assert mine.profile("EUR", reclaim=True).price_per_kwh == pytest.approx(0.35)  # the buyer's own price wins
+
+
 def build_workload(asked: dict[str, Any]) -> Any:
     from configurator.core.estimate.workload import Workload
 

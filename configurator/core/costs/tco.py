@@ -300,6 +300,15 @@ PRESETS: dict[str, UsageProfile] = {
             "incl. taxes (dataset nrg_pc_204, press release 29 Oct 2025)"
         ),
     ),
+    "eu-business": UsageProfile(
+        price_per_kwh=0.1902,
+        currency="EUR",
+        source=(
+            "Eurostat, non-household electricity prices 1st half 2025: EU average EUR 19.02 per 100 kWh excluding "
+            "VAT and other recoverable taxes (dataset nrg_pc_205; Statistics Explained, Electricity price statistics, "
+            "data extracted October 2025): what a VAT-registered business pays, net"
+        ),
+    ),
     "china": UsageProfile(
         price_per_kwh=0.6,
         currency="CNY",
@@ -2441,14 +2450,26 @@ def _round(value: float | None) -> float | None:
     return None if value is None else float(f"{value:.4g}")
 
 
-def preset_key(currency: str, region: str = "global") -> str:
-    """Which regional electricity preset matches a build's currency and region."""
-    return "china" if currency == "CNY" or region == "china" else "eu" if currency == "EUR" else "us"
+def preset_key(currency: str, region: str = "global", reclaim: bool = False) -> str:
+    """Which regional electricity preset matches a build's currency and region; `reclaim` (a VAT-registered buyer,
+    tax.buyer's reclaimed basis): the business tariff net of VAT, as its parts are priced net of VAT."""
+    if currency == "CNY" or region == "china":
+        return "china"
+    if currency == "EUR":
+        return "eu-business" if reclaim else "eu"
+    return "us"
 
 
-def default_profile(currency: str, region: str = "global") -> UsageProfile:
-    """The regional electricity preset that matches the build's currency."""
-    return PRESETS[preset_key(currency, region)]
+def reclaims(build: Build | None) -> bool:
+    """Whether the build is priced for a VAT-registered buyer who reclaims VAT (Build.tax_basis): its running costs
+    are then net of VAT too."""
+    basis = None if build is None else build.tax_basis
+    return basis is not None and basis.reclaimed
+
+
+def default_profile(currency: str, region: str = "global", reclaim: bool = False) -> UsageProfile:
+    """The regional electricity preset that matches the build's currency (and a reclaiming buyer's net tariff)."""
+    return PRESETS[preset_key(currency, region, reclaim)]
 
 
 def cost_of_ownership_for(
@@ -2462,7 +2483,7 @@ def cost_of_ownership_for(
     exact_weight_bytes: int | None = None,
 ) -> CostOfOwnership:
     """Buy versus rent for one build with the regional defaults: what `plan` reports per build."""
-    profile = profile or default_profile(build.currency, region)
+    profile = profile or default_profile(build.currency, region, reclaims(build))
     search = rental_search_for(build, catalog, model, workload, region, exact_weight_bytes)
     busy = profile.on_hours_per_year * profile.utilisation
     market = rental_market(region)
@@ -2479,8 +2500,8 @@ class OwnershipInputs(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
 
-    preset: Literal["us", "eu", "china"] | None = Field(
-        default=None, description="electricity preset; None: by currency"
+    preset: Literal["us", "eu", "eu-business", "china"] | None = Field(
+        default=None, description="electricity preset; None: by currency (and VAT basis)"
     )
     price_per_kwh: float | None = Field(default=None, gt=0, le=10, description="None: the preset's price")
     hours_per_day: float = Field(default=8.0, ge=0, le=24)
@@ -2502,8 +2523,8 @@ class OwnershipInputs(BaseModel):
     )
     seats: int | None = Field(default=None, ge=1, le=100_000, description="inference: a team's seats (UsageProfile's)")
 
-    def profile(self, currency: str, region: str = "global") -> UsageProfile:
-        preset = PRESETS[self.preset or preset_key(currency, region)]
+    def profile(self, currency: str, region: str = "global", reclaim: bool = False) -> UsageProfile:
+        preset = PRESETS[self.preset or preset_key(currency, region, reclaim)]
         entered = self.price_per_kwh is not None and abs(self.price_per_kwh - preset.price_per_kwh) > 1e-9
         return preset.model_copy(
             update={
@@ -2567,7 +2588,7 @@ def recosted(
         model,
         workload,
         region,
-        profile=inputs.profile(build.currency, region),
+        profile=inputs.profile(build.currency, region, reclaims(build)),
         assumptions=inputs.assumptions(),
         exact_weight_bytes=exact_weight_bytes,
     )

@@ -1660,7 +1660,7 @@ def _with_costs(
 ) -> list[Build]:
     """Attach buy-versus-rent figures to each build: for the buyer's inputs (`ownership`, as tco.recosted reckons
     them), else (None or the defaults) the regional ones."""
-    from configurator.core.costs.tco import OwnershipInputs, cost_of_ownership_for, with_costs
+    from configurator.core.costs.tco import OwnershipInputs, cost_of_ownership_for, reclaims, with_costs
 
     mine = ownership if ownership is not None and ownership != OwnershipInputs() else None
     out = []
@@ -1671,7 +1671,7 @@ def _with_costs(
             model,
             workload,
             request.region,
-            profile=None if mine is None else mine.profile(build.currency, request.region),
+            profile=None if mine is None else mine.profile(build.currency, request.region, reclaims(build)),
             assumptions=None if mine is None else mine.assumptions(),
             exact_weight_bytes=exact,
         )
@@ -1890,20 +1890,22 @@ def serving_basis(model: ModelArch, region: str, ownership: OwnershipInputs | No
     regional defaults without `ownership`). The plan-time reading rule had read the chat's prompt at the estimate's
     prefill rate as it is, the costs the usage's prompt at its attention scale: the 5-seat coding team's Mac mini read
     6.7 tokens/s a user at plan time and 5.2 in Buy-or-rent."""
-    from configurator.core.costs.tco import UsageProfile, default_profile, served_hours
+    from configurator.core.costs.tco import UsageProfile, default_profile, reclaims, served_hours
 
     inputs = ownership
 
-    def profile(currency: str) -> UsageProfile:
-        return default_profile(currency, region) if inputs is None else inputs.profile(currency, region)
+    def profile(currency: str, business: bool = False) -> UsageProfile:
+        if inputs is None:
+            return default_profile(currency, region, business)
+        return inputs.profile(currency, region, business)
 
     def serves(build: Build) -> bool | None:
-        served = served_hours(build, profile(build.currency), model)
+        served = served_hours(build, profile(build.currency, reclaims(build)), model)
         return None if served is None else served.serving
 
     def share(build: Build) -> float | None:
         # SERVE's field `share` (rules.job.Serving.short): what it makes of the demand, 1.0 when it serves it
-        served = served_hours(build, profile(build.currency), model)
+        served = served_hours(build, profile(build.currency, reclaims(build)), model)
         if served is None:
             return None
         demand = served.demand_tokens
