@@ -1865,11 +1865,10 @@ def busiest_rank_excess(experts: int, touched: float, ranks: int) -> float:
     p = min(1.0, touched / experts)
     if p >= 1.0:
         return 0.0
-    below, pmf, expected_max = 0.0, (1 - p) ** per_rank, 0.0
+    below, expected_max = 0.0, 0.0
     for m in range(1, per_rank + 1):
-        below += pmf  # P(X <= m - 1)
-        expected_max += 1.0 - below**ranks
-        pmf *= (per_rank - m + 1) / m * p / (1 - p)
+        below += math.comb(per_rank, m - 1) * p ** (m - 1) * (1 - p) ** (per_rank - m + 1)  # P(X <= m - 1)
+        expected_max += 1.0 - min(1.0, below) ** ranks
     return max(0.0, expected_max - touched / ranks)
 
 
