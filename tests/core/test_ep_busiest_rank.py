@@ -99,3 +99,18 @@ def test_ml_energy_ep_pages_read_closer_with_the_wait(
         estimator.busiest_rank_excess = original  # type: ignore[assignment]
     assert then == pytest.approx(before, abs=0.005)
     assert now == pytest.approx(after, abs=0.005)
+
+
+def test_the_ranks_are_the_tensor_parallel_group(catalog: Catalog) -> None:
+    """With one data-parallel rank the EP group is the tensor-parallel group: all 8 GPUs when the heads divide over
+    them, one pipeline stage's 2 of a 6-GPU TP 2 x PP 3 layout (parallel.serving_layout) for a 64-head model."""
+    cal = replace(CAL, vllm_expert_parallel=True)
+    model, gpu = catalog.get("models", "qwen3-235b-a22b-2507"), catalog.get("gpus", "h100-sxm")
+    w = Workload(kind="inference", precision="fp8", engine="vllm", context=2048, batch=8)
+
+    def ranks(gpus: int) -> int:
+        said = [s.said for s in estimate(model, w, gpu, gpus, cal=cal).steps if s.said is not None]
+        return int(next(r for r in said if r.code == "est.ep-busiest-rank").fields["ranks"])
+
+    assert ranks(8) == 8
+    assert ranks(6) == 2

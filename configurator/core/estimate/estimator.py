@@ -2081,7 +2081,11 @@ def _expert_parallel_wait(
         return 0.0
     e, k = model.moe.num_experts, model.moe.experts_per_token
     touched, per_expert = experts_touched(e, k, batch, cal=cal)
-    excess = busiest_rank_excess(e, touched, gpus)
+    # the EP group is the tensor-parallel group (one data-parallel rank): all the GPUs when the heads divide over
+    # them (_choose_split's "tensor"), else one pipeline stage's (serving_layout; 1 for a layer split: no EP)
+    divides = gpus in (2, 4, 8, 16) and not model.num_attention_heads % gpus
+    ranks = gpus if divides else serving_layout(model, gpus)[0]
+    excess = busiest_rank_excess(e, touched, ranks)
     if excess <= 0:
         return 0.0
     share = moe_expert_efficiency(per_expert, engine, cal=cal)
@@ -2090,7 +2094,7 @@ def _expert_parallel_wait(
         "decode",
         Reason.of(
             "est.ep-busiest-rank",
-            ranks=gpus,
+            ranks=ranks,
             touched=touched,
             excess=excess,
             gib=w.experts * excess / e / GIB,
