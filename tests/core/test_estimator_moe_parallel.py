@@ -470,7 +470,8 @@ def test_mla_floor_is_the_engine_release(catalog: Catalog) -> None:
     ran --enable-expert-parallel: within 20 % at 190 us while no floor was EP's; refitted jointly with vLLM's
     expert-parallel MoE floor (ep41: 165 us MLA, 163 us per EP MoE layer, the per-source fit pinning the MLA floor on
     the tensor-parallel V3.2 row and the EP floor on 72 GQA MoE rows) it reads -37 .. -10 %: the two floors together
-    overcharge V3.1's small batches (its fold asks for about 40 us MLA beside the EP floor, the V3.2 row for 190)."""
+    overcharge V3.1's small batches (its fold asks for about 40 us MLA beside the EP floor, the V3.2 row for 190);
+    with moe43's busiest-rank wait and the EP floor at 107 us, -33 .. -6 %."""
     from configurator.core.estimate.collectives import release_family
     from configurator.core.estimate.estimator import sglang_release
 
@@ -514,7 +515,8 @@ def test_vllm_011_mla_floor_on_held_out_deepseek_sweeps(catalog: Catalog) -> Non
     with the batch faster than the estimate's, within 30 % up to 256 sequences. At 512 the measured step (92 ms)
     outgrows the estimate's: +61 %. Both ran --enable-expert-parallel (`expert_parallel`): with the EP floor (ep41) they
     read -40 .. +7 % to 256 sequences (-40 / -39 % at 8, -31 / -29 % at 16: the MLA and EP floors together overcharge a
-    small batch, as on the fitted V3.1 sweep) and +41 % at 512."""
+    small batch, as on the fitted V3.1 sweep) and +41 % at 512. With the busiest-rank wait and the EP floor refitted
+    beside it (moe43: 107 us) -36 .. +14 % to 256 sequences and +49 % at 512."""
     data = [
         r
         for r in kind_rows("decode_speed", "holdout")

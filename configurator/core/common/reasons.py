@@ -2802,6 +2802,7 @@ EN: dict[str, Template] = {
     "est.how-dp4a": "integer dot products (no tensor cores) at {share:.0%} of {tops:.0f} TOPS",
     "est.sglang-prefill-stall": "SGLang runs each arriving prompt as its own prefill batch ({prefill_ms:.0f} ms) while "
     "the running decode batch waits (--enable-mixed-chunk is off by default): {ms:.1f} ms a decode step on average",
+    "est.ep-busiest-rank": "expert parallel over {ranks} GPUs: each holds whole experts, so a step waits for the GPU holding most of the {touched:.1f} experts its tokens touch per MoE layer, {excess:.2f} experts beyond an even share ({gib:.2f} GiB over all MoE layers) = {ms:.2f} ms a step",
     "est.sglang-triton-mla": "SGLang's triton MLA decode kernel: {layers} MLA layers x {depth} tokens of mean depth x "
     "{ns:.0f} ns = {ms:.2f} ms a step",
     "est.sglang-eager-prefill": "SGLang launches the prompt's kernels without a CUDA graph: {factor:.0f} x the "

@@ -556,14 +556,18 @@ class Calibration:
     # ML.ENERGY's DeepSeek-V3.1 FP8 on 8 x B200 under vLLM 0.11.1 (GPQA, 8-256 sequences) and vLLM 0.13's
     # DeepSeek-V3.2 on 8 x H20 (vllm-project/vllm #30832). Held out: ML.ENERGY's V3.1 chat and R1-0528 GPQA sweeps.
     mla_layer_latency_vllm: float = 165e-6  # ep41: 190 -> 165 us refitted with ep_layer_latency_vllm (163 us)
-    # vLLM's MoE layer under expert parallelism (`--enable-expert-parallel`: the experts whole across the GPUs, each
-    # token's hidden state dispatched to the GPUs holding its experts and combined back, vllm/model_executor/layers/
-    # fused_moe; the attention stays tensor parallel) pays a latency floor per MoE layer beside the tensor-parallel
-    # floors, whatever the attention: the dispatch / combine exchange and its bookkeeping. FITTED (ep41) with
-    # mla_layer_latency_vllm on the rows the split rule puts in the fit: ML.ENERGY's Qwen3-235B-A22B-2507 (FP8, BF16)
-    # and Llama 4 Scout pages and its DeepSeek-V3.1 page, vLLM v0.11.1 (tests/data/reference, `expert_parallel`). Paid
-    # only when the run asks for EP (vllm_expert_parallel); the launch command the app writes is tensor parallel.
-    ep_layer_latency_vllm: float = 163e-6
+    # vLLM's MoE layer under expert parallelism (`--enable-expert-parallel`: the experts whole across the GPUs, the
+    # attention tensor parallel; with one data-parallel rank, as every EP row here ran, no all-to-all runs at all:
+    # vllm/model_executor/layers/fused_moe/config.py `use_all2all_kernels: return self.dp_size > 1 and self.use_ep`,
+    # so each rank runs its own experts on the replicated tokens and the layer ends in the tensor-parallel all-reduce)
+    # pays a latency floor per MoE layer beside the tensor-parallel floors, whatever the attention, and waits for its
+    # busiest rank (_expert_parallel_wait, moe43: the per-model part, from experts per token, the number and size of
+    # the experts, the EP degree and the batch). FITTED (ep41: 163 us with no busiest-rank wait; moe43: 107 us beside
+    # it, `python benchmarks/accuracy.py --no-cv --fit --refit=ep_layer_latency_vllm decode_speed`, the MLA floor
+    # kept) on the rows the split rule puts in the fit: ML.ENERGY's Qwen3-235B-A22B-2507 (FP8, BF16) and Llama 4 Scout
+    # pages and its DeepSeek-V3.1 page, vLLM v0.11.1 (tests/data/reference, `expert_parallel`). Paid only when the run
+    # asks for EP (vllm_expert_parallel); the launch command the app writes is tensor parallel.
+    ep_layer_latency_vllm: float = 107e-6
     # The run launched vLLM with `--enable-expert-parallel` (tests/reference.py: a row that says `expert_parallel`).
     # OFF in the plain estimate: the app's launch command sets tensor parallelism only (collectives.py).
     vllm_expert_parallel: bool = False
@@ -1846,6 +1850,28 @@ def experts_touched(experts: int, per_token: int, batch: int, *, cal: Calibratio
     return touched, batch * per_token / touched
 
 
+def busiest_rank_excess(experts: int, touched: float, ranks: int) -> float:
+    """Experts the busiest of `ranks` expert-parallel GPUs reads per MoE layer beyond an even share, when a step's
+    tokens touch `touched` distinct of `experts` experts held whole, experts / ranks consecutive ones per GPU (vLLM's
+    `--enable-expert-parallel`: the attention tensor parallel, each rank runs its own experts on the tokens routed to
+    them and the layer waits for the slowest). A tensor-parallel layer reads 1 / ranks of every touched expert on each
+    GPU; an expert-parallel one reads whole experts, so its step lasts as long as the rank holding most of the touched
+    ones. Each rank's count is taken as Binomial(experts / ranks, touched / experts), independent across ranks (balanced
+    routing; an estimate of the hypergeometric draw): E[max] = sum over m >= 1 of 1 - P(X < m)^ranks, less the mean
+    touched / ranks. Zero for one rank, for a step touching every expert and for none."""
+    if ranks <= 1 or experts < ranks or touched <= 0:
+        return 0.0
+    per_rank = experts // ranks
+    p = min(1.0, touched / experts)
+    if p >= 1.0:
+        return 0.0
+    below, expected_max = 0.0, 0.0
+    for m in range(1, per_rank + 1):
+        below += math.comb(per_rank, m - 1) * p ** (m - 1) * (1 - p) ** (per_rank - m + 1)  # P(X <= m - 1)
+        expected_max += 1.0 - min(1.0, below) ** ranks
+    return max(0.0, expected_max - touched / ranks)
+
+
 def device_side_experts(engine: str, backend: str | None, *, cal: Calibration = CAL) -> bool:
     """Whether a llama.cpp decode picks its experts on the device (Vulkan; CUDA builds since
     LLAMACPP_CUDA_MOE_GRAPHS_SINCE): experts then stream at backends.MOE_EXPERT_SHARE plus a fixed cost each."""
@@ -2041,6 +2067,41 @@ def _server_layer_latency(
         release=release,
         family=release_family(server, release),
     )
+
+
+def _expert_parallel_wait(
+    model: ModelArch, w: WeightBytes, engine: str, gpu: Gpu, gpus: int, batch: int, bw_share: float, ex: _Explain
+) -> float:
+    """Seconds a vLLM expert-parallel decode step waits for its busiest rank (busiest_rank_excess): the whole experts
+    that rank reads beyond an even share of the touched ones, at the fused expert kernels' share of the stream rate;
+    zero unless the run asks for EP on more than one GPU (Calibration.vllm_expert_parallel), as
+    _server_layer_latency pays its floor."""
+    cal = ex.cal
+    if not (cal.vllm_expert_parallel and engine in SERVER_ENGINES and gpus > 1 and model.moe is not None):
+        return 0.0
+    e, k = model.moe.num_experts, model.moe.experts_per_token
+    touched, per_expert = experts_touched(e, k, batch, cal=cal)
+    # the EP group is the tensor-parallel group (one data-parallel rank): all the GPUs when the heads divide over
+    # them (_choose_split's "tensor"), else one pipeline stage's (serving_layout; 1 for a layer split: no EP)
+    divides = gpus in (2, 4, 8, 16) and not model.num_attention_heads % gpus
+    ranks = gpus if divides else serving_layout(model, gpus)[0]
+    excess = busiest_rank_excess(e, touched, ranks)
+    if excess <= 0:
+        return 0.0
+    share = moe_expert_efficiency(per_expert, engine, cal=cal)
+    wait = w.experts * excess / e / share / (bw_share * gpu.memory_bandwidth_gbps * 1e9)
+    ex.step(
+        "decode",
+        Reason.of(
+            "est.ep-busiest-rank",
+            ranks=ranks,
+            touched=touched,
+            excess=excess,
+            gib=w.experts * excess / e / GIB,
+            ms=wait * 1e3,
+        ),
+    )
+    return wait
 
 
 def _sglang_mla_depth(model: ModelArch, engine: str, named_engine: str | None, depth: int, ex: _Explain) -> float:
@@ -2789,7 +2850,8 @@ def _decode_step(
         peak=peak,
         compute_eff=compute_eff,
         overhead=_step_overhead(model, engine, precision, gpu, gpus, batch, named_engine, ex)
-        + _sglang_mla_depth(model, engine, named_engine, depth, ex),
+        + _sglang_mla_depth(model, engine, named_engine, depth, ex)
+        + (_expert_parallel_wait(model, w, engine, gpu, gpus, batch, eff, ex) if named_engine != "sglang" else 0.0),
     )
 
 

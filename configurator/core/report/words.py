@@ -2868,6 +2868,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.how-dp4a": "整数点积（没有张量核心），按 {tops:.0f} TOPS 的 {share:.0%} 计",
     "est.sglang-prefill-stall": "SGLang 把每个新到的提示词作为单独的预填充批次运行（{prefill_ms:.0f} ms），其间运行中的解码批次等待"
     "（--enable-mixed-chunk 默认关闭）：平均每个解码步 {ms:.1f} ms",
+    "est.ep-busiest-rank": "专家并行分布在 {ranks} 张 GPU 上：每张 GPU 持有完整的专家，所以每一步要等持有最多被选中专家的那张 GPU（每个 MoE 层的 token 共选中 {touched:.1f} 个专家），比平均多读 {excess:.2f} 个专家（所有 MoE 层共 {gib:.2f} GiB）= 每步 {ms:.2f} ms",
     "est.sglang-triton-mla": "SGLang 的 triton MLA 解码内核：{layers} 个 MLA 层 x 平均深度 {depth} token x {ns:.0f} ns = 每步 {ms:.2f} ms",
     "est.sglang-eager-prefill": "SGLang 不用 CUDA graph 逐个启动提示词的内核：MoE 与 MLA 层延迟下限的 {factor:.0f} 倍，"
     "加上 all-reduce 的延迟 = 第一个 token 之前 {ms:.0f} ms",
