@@ -3366,18 +3366,12 @@ CASES: tuple[Case, ...] = (
         "FSDP + QLoRA trains a 70B on two 24 GB gaming cards (Answer.AI's dual-3090 system). catalog11 (2026-12-03): "
         "with the RTX 2080 Ti 22GB at 300 USD (2025-12-25) the cheapest pair is two of those (1,918 USD, 232 h per "
         "100 M tokens, 8.4 GiB a card) instead of two Tesla P40s (1,958 USD, 1,609 h): the same two-gaming-card "
-        "answer, on tensor-core cards an expert prefers to Pascal.",
+        "answer, on tensor-core cards an expert prefers to Pascal. offload43 (2026-12-07): the count search shows two "
+        "16 GB cards too (FSDP's CPU offload holds the 70B at 14.2 GiB a card by the estimate), but no published run of "
+        "a QLoRA with its base in system RAM used a card under 24 GB, and the least peak one measured (14.92 GiB a GPU, "
+        "Llama-2 70B at 2,048 tokens) does not fit a 16 GB card beside the runtime: SUP-12 warns, and 2 x RTX 4060 Ti "
+        "16GB is set aside from 'cheapest' as SUP-11's runs are; 2 x RTX 2080 Ti 22GB (2,218 USD) holds it.",
         (ANSWERAI_FSDP_QLORA, UNSLOTH_REQ),
-        today=(
-            "cheap42 (2026-12-07): the count search no longer skips two cards for a QLoRA that may offload its base "
-            "(candidates.base_may_go_to_ram; --gpus 2 has shown 16 GB pairs since label41), so the plan shows 2 x RTX "
-            "4060 Ti 16GB as 'cheapest on supported software' (2,038 USD, 264 h per 100 M tokens, 14.2 GiB a GPU by "
-            "the estimate) and 2 x Arc A770 16GB (SUP-11), and the five places leave none for the 2 x RTX 2080 Ti "
-            "22GB (2,218 USD). No published run shows a 70B QLoRA on two 16 GB cards (Answer.AI: with activation "
-            "offload 'training on a 16GB GPU could be possible in theory'; docs/estimates.md, count29, reverted for "
-            "this case). What would make it pass: a rule that an offloaded QLoRA on cards smaller than any published "
-            "run's is an estimate beyond its rows (a warning the claim reads), or a measured 2 x 16 GB run."
-        ),
     ),
     Case(
         "qwen3-8b-lora-128k-activation-offload",

@@ -98,7 +98,47 @@ class Fsdp(_Support):
     reads = ("gpu.vendor", "workload.zero", "workload.offload", "workload.sharding", "workload.framework")
 
 
-UNVALIDATED_RUN = (Fsdp.id,)
+def _beyond(f: Mapping[str, Any]) -> str:
+    least = (
+        f"; the least a published run of it measured at {f['context']:,} tokens or more, {f['peak_gib']:.2f} GiB a GPU "
+        f"({f['run']}), with the {f['overhead_gib']:.1f} GiB a training process holds beside it, is over the "
+        f"{f['usable_gib']:.1f} GiB this card holds"
+        if f.get("peak_gib") is not None
+        else f"; no published run of it measured a GPU's peak at {f['context']:,} tokens or more"
+    )
+    return (
+        f"QLoRA with its 4-bit base in system RAM on {f['card']}: every published run of it used cards of "
+        f"{f['smallest_gb']:.0f} GB or more ({f['smallest']}){least}: that it fits here is an estimate beyond its rows"
+    )
+
+
+def _beyond_zh(f: Mapping[str, Any]) -> str:
+    least = (
+        f"；公开运行在 {f['context']:,} token 或更长上下文下实测的最小占用为每 GPU {f['peak_gib']:.2f} GiB（{f['run']}），"
+        f"加上训练进程另占的 {f['overhead_gib']:.1f} GiB，超过此卡可用的 {f['usable_gib']:.1f} GiB"
+        if f.get("peak_gib") is not None
+        else f"；没有公开运行在 {f['context']:,} token 或更长上下文下实测过每 GPU 的峰值"
+    )
+    return (
+        f"{f['card']} 上基座 4 位权重放在系统内存的 QLoRA：公开运行所用的显卡都在 {f['smallest_gb']:.0f} GB 或以上"
+        f"（{f['smallest']}）{least}：能否装下只是超出实测范围的估计"
+    )
+
+
+@register
+class OffloadEnvelope(_Support):
+    id = "SUP-12"
+    title = "a QLoRA with its base in system RAM on a card its published runs cover"
+    severity = "warn"
+    sources = (
+        "support.facts.OFFLOAD_RUNS: the published runs of the regime (Answer.AI's fsdp_qlora benchmarks, Axolotl, "
+        "LLaMA-Factory, The Kaitchup), each with its source",
+    )
+    reads = ("gpu.vram_gb", "gpu.usable_vram_gib", "workload.method", "workload.offload", "workload.context")
+    messages = (Message("beyond", _beyond, zh=_beyond_zh),)
+
+
+UNVALIDATED_RUN = (Fsdp.id, OffloadEnvelope.id)
 """The support rules of the libraries a training run command shards with where no validated alternative is planned: a
 warn from one is partial support, the job as planned unvalidated on the card (PyTorch FSDP on Intel XPU, SUP-11:
 XCCL experimental since PyTorch 2.8, no FSDP + QLoRA run on an Arc card published, and DeepSpeed's XPU accelerator
@@ -107,7 +147,11 @@ DeepSpeed warn: a plan runs DeepSpeed only where sharder ranks it above FSDP, so
 named (--sharding deepspeed, --framework deepspeed), whose advice is PyTorch FSDP where sharder would run it, nor SUP-6's bitsandbytes source build on an MI100 (expert case qwen3-14b-lora-3000-one-32gb-card
 signs it), nor warns whose cost the estimate carries (SUP-5's SDPA attention, SUP-9's throughput basis). A training
 build with such a warn is no rival for "cheapest" beside one whose run is validated (solve.ranking's
-Measures.unvalidated): the label reads this rule's verdict, the check on the build, never a second copy of the test."""
+Measures.unvalidated): the label reads this rule's verdict, the check on the build, never a second copy of the test.
+Round 43 (offload43): SUP-12 too, a QLoRA whose fit rests on its base in system RAM on a card smaller than every
+published run of that regime used and too small for the least per-GPU peak one measured (support.facts.OFFLOAD_RUNS:
+all on 24 GB cards): 2 x RTX 4060 Ti 16GB had been "cheapest on supported software" for a Llama 3.3 70B QLoRA at 14.2
+GiB a card by the estimate alone, where the published answer is two 22-24 GB cards."""
 
 
 def unvalidated_run(checks: Iterable[Any]) -> str | None:
@@ -243,6 +287,7 @@ RULES: tuple[Rule, ...] = tuple(
         TrainingBasis,
         FineTuningFramework,
         Fsdp,
+        OffloadEnvelope,
     )
 )
 """The software-support rules (a build's checks keep one card's; solve/mixed.py re-checks them per card)."""

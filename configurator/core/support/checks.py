@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from configurator.core.catalog.models import Gpu
+from configurator.core.estimate.estimator import Calibration
 from configurator.core.estimate.frameworks import fp16_overflow_source, framework_shards_with_fsdp
+from configurator.core.estimate.result import HARD_HEADROOM
 from configurator.core.estimate.workload import Workload
 from configurator.core.support.facts import (
     FRAMEWORK_NEEDS,
     FSDP_SUPPORT,
     MODEL_ENGINE_WORDS,
+    QLORA_BASE_IN_RAM,
     REFERENCE_MATMUL,
     SUPPORT_TABLE,
     ArchSupport,
@@ -17,6 +20,7 @@ from configurator.core.support.facts import (
     matmul_efficiency,
     model_engine_fact,
     nvidia_pro_rate,
+    offload_envelope,
     reference_matmul_efficiency,
     sharder,
     spec_peak_tflops,
@@ -39,6 +43,7 @@ from configurator.core.support.verdicts import (  # what a stack's checks are ma
     FRAMEWORK,
     FSDP,
     KNOWN,
+    OFFLOAD,
     PRECISION,
     QUANT,
     TRAINING_BASIS,
@@ -120,6 +125,8 @@ def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_b
             # the advice is the rule the planner shards by (facts.sharder): FSDP only where it is what a plan would run
             advice = _said("to-fsdp") if sharder(gpu.vendor, gpu.architecture) == "fsdp" else Said()
             verdicts.append(_verdict(DEEPSPEED, entry.deepspeed, _said("deepspeed"), gpu, advice))
+    if (beyond := offload_beyond_rows(gpu, workload)) is not None:
+        verdicts.append(beyond)
     # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
     if (verdict := framework_verdict(gpu, tuned_by)) is not None:
         verdicts.append(verdict)
@@ -216,6 +223,40 @@ def _fp16_overflow(gpu: Gpu, precision: str, framework: str | None, model_type: 
         return None
     fact = Fact.of("partial" if asked else "no", "sup.fp16-overflow", source, model=model_type)
     return _verdict(PRECISION, fact, _said("fp16-training"), gpu, _said("to-bf16-or-unsloth"))
+
+
+def offload_beyond_rows(gpu: Gpu, workload: Workload) -> SupportVerdict | None:
+    """SUP-12's warn: a QLoRA whose base is kept in system RAM (workload.offload "cpu", the regime
+    candidates.base_may_go_to_ram offers unasked) on a card its published runs do not cover (support.facts.
+    offload_envelope over OFFLOAD_RUNS): smaller than the smallest card a run used, and too small to hold the least
+    per-GPU peak a run measured at the job's context or longer beside what a training process holds outside PyTorch's
+    allocator (the estimator's fitted runtime overhead, Calibration.overhead_training), less the hard floor every fit
+    keeps free (HARD_HEADROOM). Llama-2 70B at 2,048 tokens measured 14.92 GiB on 24 GB cards: a 22 GB card holds that
+    run, a 16 GB one does not, as Answer.AI itself says (a 16 GB GPU 'possible in theory' with the activations offloaded
+    too). None: another regime, or a card the runs cover. `workload`: resolved (its context set)."""
+    if workload.kind != "finetune" or workload.method != "qlora" or workload.offload != "cpu":
+        return None
+    envelope = offload_envelope(QLORA_BASE_IN_RAM, workload.context or 0)
+    if envelope is None or gpu.vram_gb >= envelope.smallest_gb:
+        return None
+    usable = gpu.memory_gib * (1 - HARD_HEADROOM)
+    overhead = Calibration().overhead_training / 2**30
+    least = envelope.least
+    if least is not None and least.peak_gib is not None and least.peak_gib + overhead <= usable:
+        return None
+    smallest = envelope.smallest
+    fields: dict[str, object] = {
+        "card": _card(gpu),
+        "smallest_gb": smallest.card_gb,
+        "smallest": f"{smallest.gpus} x {smallest.card}, {smallest.model}",
+        "context": workload.context or 0,
+        "usable_gib": usable,
+        "overhead_gib": overhead,
+    }
+    if least is not None:
+        fields |= {"peak_gib": least.peak_gib, "run": f"{least.model} on {least.gpus} x {least.card}"}
+    sources = dict.fromkeys([smallest.source, *([least.source] if least is not None else [])])
+    return SupportVerdict.of(OFFLOAD.say("warn", "beyond", **fields), " ".join(sources))
 
 
 # --------------------------------------------------------------------------- training throughput

@@ -897,6 +897,157 @@ FSDP_SUPPORT: dict[str, Fact] = {
 }
 """Whether PyTorch FSDP (sharding, its CPU offload) runs on a vendor's stack, and what says so."""
 
+
+# --------------------------------------------------------------------------- published runs of a memory regime (SUP-12)
+@dataclass(frozen=True)
+class PublishedRun:
+    """One published training run of a memory regime: the cards it ran on, the job, and the per-GPU peak the source
+    measured (None where it gives none). What SUP-12 reads as the regime's sourced envelope (offload_envelope)."""
+
+    regime: str
+    card: str
+    card_gb: float
+    gpus: int
+    model: str
+    context: int | None  # tokens a sample; None: the source does not say
+    peak_gib: float | None  # the per-GPU peak the source measured (PyTorch's reserved memory), GiB
+    source: str
+
+
+QLORA_BASE_IN_RAM = "qlora-base-in-ram"
+"""QLoRA whose sharded 4-bit base is kept in host RAM (FSDP's CPU offload, Answer.AI's --use_cpu_offload; a workload's
+offload "cpu"), streamed to the cards a layer at a time: the regime candidates.base_may_go_to_ram offers unasked."""
+ANSWERAI_BENCHMARKS = (
+    "https://github.com/AnswerDotAI/fsdp_qlora/blob/23fafdfb4af403d0808038adafbfd74de265d33a/benchmarks_03_2024.md "
+    "('Benchmarking QLoRA+FSDP', runs of Feb-Mar 2024, read 2026-12-07)"
+)
+OFFLOAD_RUNS: tuple[PublishedRun, ...] = (
+    PublishedRun(
+        QLORA_BASE_IN_RAM,
+        "RTX 3090",
+        24,
+        2,
+        "Llama-2 70B",
+        2048,
+        14.92,
+        f"{ANSWERAI_BENCHMARKS}: dual-3090 'basement rig', CPU offload True, batch size 2, peak 14.92 GiB, 11,795 s; "
+        "'with activation offloading ... training on a 16GB GPU could be possible in theory'",
+    ),
+    PublishedRun(
+        QLORA_BASE_IN_RAM,
+        "RTX 4090",
+        24,
+        2,
+        "Llama-2 70B",
+        2048,
+        14.92,
+        f"{ANSWERAI_BENCHMARKS}: dual-4090 'budget workstation', CPU offload True, batch size 2, peak 14.92 GiB, 4,399 s",
+    ),
+    PublishedRun(
+        QLORA_BASE_IN_RAM,
+        "RTX 3090",
+        24,
+        2,
+        "Yi 34B",
+        2048,
+        22.98,
+        f"{ANSWERAI_BENCHMARKS}: CPU offload True, batch size 4, peak 22.98 GiB",
+    ),
+    PublishedRun(
+        QLORA_BASE_IN_RAM,
+        "RTX 4090",
+        24,
+        2,
+        "Llama-2 7B",
+        2048,
+        22.38,
+        f"{ANSWERAI_BENCHMARKS}: QLoRA, CPU offload True, batch size 12, peak 22.38 GiB",
+    ),
+    PublishedRun(
+        QLORA_BASE_IN_RAM,
+        "RTX 4090",
+        24,
+        2,
+        "Mistral 7B v0.2",
+        24576,
+        22.54,
+        f"{ANSWERAI_BENCHMARKS}: QLoRA, CPU offload True, batch size 1 at 24,576 tokens, peak 22.54 GiB",
+    ),
+    PublishedRun(
+        QLORA_BASE_IN_RAM,
+        "RTX A5000",
+        24,
+        2,
+        "Llama-2 70B",
+        2048,
+        None,
+        f"{ANSWERAI_BENCHMARKS}: 'CPU+Activation Offload' True, batch size 2, 9,688 s (no peak given)",
+    ),
+    PublishedRun(
+        QLORA_BASE_IN_RAM,
+        "24 GB GPUs",
+        24,
+        2,
+        "Llama-2 70B",
+        512,
+        14.0,
+        "https://github.com/axolotl-ai-cloud/axolotl/pull/1428 (2024-03-21): FSDP + QLoRA 'so that 70b fits on "
+        "2x24GB VRAM GPUs ... can finetune llama2 70B @ 512 context w 14GB VRAM/GPU' (read as 14 GiB, the larger)",
+    ),
+    PublishedRun(
+        QLORA_BASE_IN_RAM,
+        "RTX 3090",
+        24,
+        2,
+        "Llama 3.1 70B",
+        None,
+        None,
+        "https://kaitchup.substack.com/p/multi-gpus-fine-tuning-for-llama (B. Marie, 2024-08-05): Llama 3.1 70B with "
+        "FSDP and QLoRA on 2 RTX 3090, 'What you can do with only 2x24 GB GPUs, and a lot of CPU RAM'",
+    ),
+    PublishedRun(
+        QLORA_BASE_IN_RAM,
+        "24 GB GPUs",
+        24,
+        2,
+        "a 70B",
+        None,
+        None,
+        "https://github.com/hiyouga/LLaMA-Factory README news of 2024-03-20 (read 2026-12-07): 'We supported FSDP+QLoRA "
+        "that fine-tunes a 70B model on 2x24GB GPUs' (examples/extras/fsdp_qlora)",
+    ),
+)
+"""The published runs of a QLoRA with its base in host RAM, read 2026-12-07 (Answer.AI's fsdp_qlora benchmarks,
+Axolotl's FSDP + QLoRA PR, The Kaitchup, LLaMA-Factory's FSDP + QLoRA example): every one on 24 GB cards. No run on a smaller card is published; Answer.AI calls a 16 GB
+card 'possible in theory' with the activations offloaded too."""
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """What the published runs of a regime cover (SUP-12): every card at least as large as the smallest one a run used
+    (`smallest_gb`, `smallest`), and a smaller card that holds the least per-GPU peak measured at the job's context or a
+    longer one (`least`: None where no run measured one there)."""
+
+    smallest: PublishedRun
+    least: PublishedRun | None
+
+    @property
+    def smallest_gb(self) -> float:
+        return self.smallest.card_gb
+
+
+def offload_envelope(regime: str, context: int) -> Envelope | None:
+    """The sourced envelope of a memory regime (OFFLOAD_RUNS) for a job of `context` tokens a sample: the run on the
+    smallest card, and the run with the least measured per-GPU peak at that context or longer (a run at a shorter
+    context holds fewer activations, so it vouches for no longer one). None: no published run of the regime."""
+    runs = [r for r in OFFLOAD_RUNS if r.regime == regime]
+    if not runs:
+        return None
+    measured = [r for r in runs if r.peak_gib is not None and r.context is not None and r.context >= context]
+    least = min(measured, key=lambda r: r.peak_gib or 0.0) if measured else None
+    return Envelope(min(runs, key=lambda r: r.card_gb), least)
+
+
 _RANK: dict[Level, int] = {"no": 0, "partial": 1, "yes": 2}
 Sharder = Literal["fsdp-qlora", "fsdp", "deepspeed"]
 QloraSharder = Sharder  # the name qlora41 gave it

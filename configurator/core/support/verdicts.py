@@ -49,6 +49,7 @@ QUANT, FP8_KV, FLASH = instance(sw.QuantFormat), instance(sw.Fp8KvCache), instan
 BNB, DEEPSPEED, DRIVERS = instance(sw.BitsAndBytes), instance(sw.DeepSpeed), instance(sw.DriverLifecycle)
 TRAINING_BASIS, FRAMEWORK = instance(sw.TrainingBasis), instance(sw.FineTuningFramework)
 FSDP = instance(sw.Fsdp)
+OFFLOAD = instance(sw.OffloadEnvelope)
 
 
 _STATUS_OF: dict[Level, Status] = {"yes": "pass", "partial": "warn", "no": "fail"}
