@@ -68,7 +68,8 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
     # The same News list dates the backend's later releases on the same card and model (the SYCL maintainers' own
     # series, one machine): 2024.6-7 "37 -> 42.9 tokens/s of llama-2-7b.Q4_0 on Arc770" (the copy of late 2024 that
     # verifies b4040 on 2024-11-19), and 2025.2 "Optimize MUL_MAT Q4_0 on Intel GPU ... |Arc A770|42|55|+30%|" (the
-    # reordered Q4_0 layout; SYCL.md at 01d98b4f, whose base column, 42, is the fact from 2024-07). The reorder was switched off by default on 2025-03-25 (PR #12560,
+    # reordered Q4_0 layout of PR #12035, 2025-02-23, whose description holds the same table; SYCL.md at 01d98b4f, whose
+    # base column, 42, is the fact from 2024-07). The reorder was switched off by default on 2025-03-25 (PR #12560,
     # "currently seems to be broken") and on for every Intel device by PR #13973 (2025-06-02), so a build reads it from
     # 2025-06; it reorders Q4_0 only until the 2026.04-05 entry ("Optimize mul_mat by reorder feature for data type:
     # Q4_K, Q5_K, Q6_K, Q8_0"), which states no rate: those types keep the pre-reorder 42 (an A770 Q4_K tg128 of a
