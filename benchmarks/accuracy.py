@@ -787,7 +787,17 @@ def moe_one_gpu_split(
 # engine with llama.cpp's backend (a backend fact of estimate/backends.py is keyed by family and backend), the batch and
 # the model's size, so a miss is read as a backend fact's, an engine's or a card's before any share moves.
 OTHER_VENDORS = "other vendors"
-OTHER_VENDOR_FACETS = ("family", "engine", "batch", "size")
+OTHER_VENDOR_FACETS = ("family", "engine", "batch", "size", "release")
+
+
+def _named_release(engine: str, tags: tuple[str, ...]) -> str:
+    """The engine release a row names (tests/reference.py `named:` tag), as the other-vendor split reads it (vendor43):
+    a llama.cpp build by its year ("llama.cpp 2026"), a server engine by its release ("vllm 0.7.3"); a row naming none
+    is scored as the current release ("vllm not named")."""
+    named = next((t.split(":", 1)[1] for t in tags if t.startswith("named:")), None)
+    if named is None:
+        return f"{engine} not named"
+    return f"{engine} {named[:4]}" if engine == "llama.cpp" else f"{engine} {named}"
 
 
 def _other_vendor_facets(point: Point, catalog: object) -> dict[str, str]:
@@ -804,6 +814,7 @@ def _other_vendor_facets(point: Point, catalog: object) -> dict[str, str]:
         "engine": f"{parts[2]} {backend}" if parts[2] == "llama.cpp" and backend else parts[2],
         "batch": "batched" if parts[-1].startswith("b=") and int(parts[-1][2:]) > 1 else "single stream",
         "size": "under 10B" if params < 10 else "10-100B" if params <= 100 else "over 100B",
+        "release": _named_release(parts[2], point.tags),
     }
 
 

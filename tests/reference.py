@@ -350,6 +350,11 @@ def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[l
         tags = (f"backend:{row.get('llamacpp_backend', 'cuda')}",) if row["engine"] == "llama.cpp" else ()
         if row["engine"] in ("vllm", "sglang"):
             tags = (f"release:{server_family(row['engine'], build)}",)
+        # the release or build the row names (vendor43: benchmarks/accuracy.py splits the other-vendor rows by it, the
+        # release each is scored at; a row naming none is scored as the current release)
+        named = row.get("llamacpp_date") or row.get("vllm_release") or row.get("sglang_release")
+        if named:
+            tags += (f"named:{named}",)
         out.append(Comparison(kind, label, float(row[measured_key]), value, row["source"], tags))
     return out, skipped
 

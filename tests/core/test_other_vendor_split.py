@@ -35,6 +35,7 @@ def test_a_row_s_facets_name_its_family_and_backend(catalog: Any, accuracy: Any)
         "engine": "llama.cpp vulkan",
         "batch": "single stream",
         "size": "under 10B",
+        "release": "llama.cpp 2026",  # build b10298 of August 2026 (the row's llamacpp_date)
     }
     oracle = next(p for p in held if p.label == "llama-3.1-405b fp8 vllm 8xmi300x ctx=256 b=16")
     assert accuracy._other_vendor_facets(oracle, catalog) == {
@@ -42,6 +43,7 @@ def test_a_row_s_facets_name_its_family_and_backend(catalog: Any, accuracy: Any)
         "engine": "vllm",
         "batch": "batched",
         "size": "over 100B",
+        "release": "vllm not named",  # Oracle's blog of October 2024 names no vLLM release
     }
 
 

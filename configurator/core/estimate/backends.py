@@ -45,6 +45,13 @@ class DecodeFact:
     # the weights the run streamed: "quantized" (a GGUF integer format) or "16-bit"; a family with only a quantized fact
     # takes it as the ceiling of its 16-bit share too (estimator._bw_efficiency), one with a 16-bit fact reads that
     weights: str = "quantized"
+    # the llama.cpp build month (YYYY-MM) from which the measured release is the one a run builds: a run of an earlier
+    # build reads the latest fact of its family and backend measured at or before its month (decode_fact), a plan (the
+    # current release, Calibration.llamacpp_date "9999") the newest; "0000" for a fact that is the family's only one
+    since: str = "0000"
+    # the GGUF weight types the measured kernel path serves ("q4_0": a reordered Q4_0 kernel), empty for every type of
+    # its `weights` kind
+    types: tuple[str, ...] = ()
 
     def share(self, per_layer_s: float) -> float:
         """The share of peak bandwidth the weight stream reaches, once the step's per-layer launch cost is taken out."""
@@ -58,6 +65,15 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
     # file (3.83 GB), less the 32000 x 4096 token-embedding table at Q4_0 (0.074 GB) = 3.76 GB read per token;
     # A770 560 GB/s. Upstream SYCL, not IPEX-LLM's build (intel/neural-speed PR #312 gives 14.5 ms/token, 69 tokens/s,
     # for its own int4 kernels on the A770: that stack is not the llama.cpp the launch command runs).
+    # The same News list dates the backend's later releases on the same card and model (the SYCL maintainers' own
+    # series, one machine): 2024.6-7 "37 -> 42.9 tokens/s of llama-2-7b.Q4_0 on Arc770" (the copy of late 2024 that
+    # verifies b4040 on 2024-11-19), and 2025.2 "Optimize MUL_MAT Q4_0 on Intel GPU ... |Arc A770|42|55|+30%|" (the
+    # reordered Q4_0 layout of PR #12035, 2025-02-23, whose description holds the same table; SYCL.md at 01d98b4f, whose
+    # base column, 42, is the fact from 2024-07). The reorder was switched off by default on 2025-03-25 (PR #12560,
+    # "currently seems to be broken") and on for every Intel device by PR #13973 (2025-06-02), so a build reads it from
+    # 2025-06; it reorders Q4_0 only until the 2026.04-05 entry ("Optimize mul_mat by reorder feature for data type:
+    # Q4_K, Q5_K, Q6_K, Q8_0"), which states no rate: those types keep the pre-reorder 42 (an A770 Q4_K tg128 of a
+    # 2026 build was not found). A run's build picks its fact (decode_fact); a plan builds today's source (launch.build-sycl).
     DecodeFact(
         "Xe-HPG",
         "sycl",
@@ -69,6 +85,36 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
         560.0,
         "https://github.com/ggml-org/llama.cpp/pull/19162",
         "llama.cpp SYCL backend, release 2024.5 as its own docs record it",
+        since="2024-05",
+    ),
+    DecodeFact(
+        "Xe-HPG",
+        "sycl",
+        "Intel Arc A770 16GB",
+        "llama-2-7b q4_0",
+        42.0,
+        3.76,
+        32,
+        560.0,
+        "https://github.com/ggml-org/llama.cpp/blob/01d98b4f74046dff52edf2fabdbd08b511b8a4cf/docs/backend/SYCL.md",
+        "llama.cpp SYCL backend before the reordered Q4_0 kernel (2025.2's base column, 42 tokens/s; 2024.6-7's "
+        "entry: 37 -> 42.9)",
+        since="2024-07",
+    ),
+    DecodeFact(
+        "Xe-HPG",
+        "sycl",
+        "Intel Arc A770 16GB",
+        "llama-2-7b q4_0",
+        55.0,
+        3.76,
+        32,
+        560.0,
+        "https://github.com/ggml-org/llama.cpp/blob/01d98b4f74046dff52edf2fabdbd08b511b8a4cf/docs/backend/SYCL.md",
+        "llama.cpp SYCL backend, the reordered Q4_0 kernel of release 2025.2 (42 -> 55 tokens/s), on by default from "
+        "June 2025",
+        since="2025-06",
+        types=("q4_0",),
     ),
     # kyuz0/amd-strix-halo-toolboxes benchmark/results/llama-2-7b.Q4_0__vulkan_radv__fa1.log (commit 08aa7bc,
     # 2026-05-18): "llama 7B Q4_0 | 3.56 GiB | 6.74 B | Vulkan | 99 | 1 | 0 | tg128 | 55.73 ± 0.04", build 0253fb21f
@@ -155,7 +201,6 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
         weights="16-bit",
     ),
 )
-_FACTS = {(f.family, f.backend, f.weights): f for f in DECODE_FACTS}
 
 # The routed experts' one-token share of the stream rate, per backend, where a measurement separates it from the dense
 # rate (estimator.Calibration.bw_eff_moe_experts, 0.60, was fitted on CUDA builds of December 2023 running Mixtral,
@@ -417,17 +462,39 @@ def moe_expert_share(backend: str) -> float | None:
     return fact[0] if fact else None
 
 
-def decode_fact(gpu: Gpu, backend: str, weights: str = "quantized") -> DecodeFact | None:
-    return _FACTS.get((gpu.architecture, backend, weights))
+def decode_fact(
+    gpu: Gpu, backend: str, weights: str = "quantized", *, build: str = "9999", precision: str | None = None
+) -> DecodeFact | None:
+    """The measured decode fact a llama.cpp build of month `build` (YYYY-MM; "9999" the current release a plan builds)
+    on `backend` reads for this GPU family and `precision`: of the facts whose kernel path serves the weight type, the
+    newest measured at or before the build (a release-dated series: the A770's SYCL 37 -> 42 -> 55), else the
+    earliest (a build older than every measurement); None when the family and backend have none."""
+    facts = [
+        f
+        for f in DECODE_FACTS
+        if (f.family, f.backend, f.weights) == (gpu.architecture, backend, weights)
+        and (not f.types or precision in f.types)
+    ]
+    if not facts:
+        return None
+    dated = [f for f in facts if f.since <= build]
+    return max(dated, key=lambda f: f.since) if dated else min(facts, key=lambda f: f.since)
 
 
 def backend_bandwidth_multiplier(
-    gpu: Gpu, backend: str, cuda_share: float, per_layer_s: float, weights: str = "quantized"
+    gpu: Gpu,
+    backend: str,
+    cuda_share: float,
+    per_layer_s: float,
+    weights: str = "quantized",
+    *,
+    build: str = "9999",
+    precision: str | None = None,
 ) -> float | None:
     """The multiplier on the CUDA-fitted llama.cpp share (`cuda_share`) that a sourced backend measurement of `weights`
-    ("quantized" or "16-bit") implies for this GPU family, or None when no measurement exists (the CUDA-fitted figure
-    then stands)."""
-    fact = decode_fact(gpu, backend, weights)
+    ("quantized" or "16-bit") implies for this GPU family at llama.cpp build `build` and `precision` (decode_fact), or
+    None when no measurement exists (the CUDA-fitted figure then stands)."""
+    fact = decode_fact(gpu, backend, weights, build=build, precision=precision)
     if fact is None:
         return None
     return fact.share(per_layer_s) / cuda_share

@@ -1715,10 +1715,15 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu, *, cal: Calibration) -
         if not quantized:
             # a 16-bit run measured on this family (GCN 5: its quantized weights are bound by the dequantizing dot
             # products, not the memory) is its own share
-            sixteen = backend_bandwidth_multiplier(gpu, backend, cal.bw_eff_llamacpp_quant, per_layer, "16-bit")
+            sixteen = backend_bandwidth_multiplier(
+                gpu, backend, cal.bw_eff_llamacpp_quant, per_layer, "16-bit", build=cal.llamacpp_date
+            )
             if sixteen is not None:
                 return cal.bw_eff_llamacpp_quant * sixteen
-        multiplier = backend_bandwidth_multiplier(gpu, backend, cal.bw_eff_llamacpp_quant, per_layer)
+        # the fact of the run's build (a plan: the current release; a dated row: its month) for its weight type
+        multiplier = backend_bandwidth_multiplier(
+            gpu, backend, cal.bw_eff_llamacpp_quant, per_layer, build=cal.llamacpp_date, precision=precision
+        )
         if multiplier is not None:
             # the measured share is the family's ceiling: 16-bit weights (CUDA-fitted above the quantized share) do not
             # stream faster than the measured run (else Strix Halo BF16 would read 108 % of peak)
@@ -2375,7 +2380,10 @@ def _explain_llamacpp_backend(
     elif gpu.vendor != "nvidia":
         backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend)
         quantized = precision not in ("fp32", "bf16", "fp16", "fp8")
-        fact = (None if quantized else decode_fact(gpu, backend, "16-bit")) or decode_fact(gpu, backend)
+        build = ex.cal.llamacpp_date
+        fact = (None if quantized else decode_fact(gpu, backend, "16-bit", build=build)) or decode_fact(
+            gpu, backend, build=build, precision=precision
+        )
         ex.assume(
             Reason.of(
                 "est.backend",
