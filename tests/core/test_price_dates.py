@@ -33,7 +33,7 @@ FRESH_FLOOR = {
     "motherboards": 11,
     "memory": 18,
     "psus": 1,
-    "chassis": 1,
+    "chassis": 2,
     "coolers": 8,
     "storage": 6,
     "systems": 19,
@@ -61,7 +61,8 @@ the same tracker's board, drive and cooler files (VAT 24 % in, new, lowest listi
 chassis 0 -> 1 and accessories 0 -> 3 were reached by earlier rounds and are now the floor; psus 0 -> 1 (the RM850x 2024
 by its part number: most of the tracker's PSU titles name no revision; docs/estimates.md, round 42). Raised on
 2026-12-07 (branch prices43): storage 5 -> 6, the Micron 7450 PRO 7.68 TB's CDW price of 2026-09-30 (USD, read from a
-public enterprise-SSD tracker; docs/estimates.md, round 43).
+public enterprise-SSD tracker); chassis 1 -> 2, the Phanteks Enthoo Pro 2 Server's Newegg price of 2026-07-27 (USD);
+both count for USD and CNY buyers too (docs/estimates.md, round 43).
 Far from FRESH_TARGET: dated prices from June 2026 on were found for
 few parts; every other part keeps its older price and is flagged in each build that uses it (Quote.stale,
 core.report.prices)."""
