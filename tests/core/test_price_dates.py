@@ -33,9 +33,9 @@ FRESH_FLOOR = {
     "motherboards": 11,
     "memory": 18,
     "psus": 1,
-    "chassis": 1,
+    "chassis": 2,
     "coolers": 8,
-    "storage": 5,
+    "storage": 6,
     "systems": 19,
     "accessories": 3,
     # 0 fresh of 3: the used base machines' prices (round 38) are estimates derived from a community build retold on
@@ -59,7 +59,10 @@ count takes any currency; a buyer's own count (freshness(..., currency=...), ben
 (branch prices42): motherboards 0 -> 11, storage 1 -> 5, coolers 0 -> 8, Greek retail EUR prices of 2026-10-07 read from
 the same tracker's board, drive and cooler files (VAT 24 % in, new, lowest listing); memory 12 -> 18, systems 5 -> 19,
 chassis 0 -> 1 and accessories 0 -> 3 were reached by earlier rounds and are now the floor; psus 0 -> 1 (the RM850x 2024
-by its part number: most of the tracker's PSU titles name no revision; docs/estimates.md, round 42).
+by its part number: most of the tracker's PSU titles name no revision; docs/estimates.md, round 42). Raised on
+2026-12-07 (branch prices43): storage 5 -> 6, the Micron 7450 PRO 7.68 TB's CDW price of 2026-09-30 (USD, read from a
+public enterprise-SSD tracker); chassis 1 -> 2, the Phanteks Enthoo Pro 2 Server's Newegg price of 2026-07-27 (USD);
+both count for USD and CNY buyers too (docs/estimates.md, round 43).
 Far from FRESH_TARGET: dated prices from June 2026 on were found for
 few parts; every other part keeps its older price and is flagged in each build that uses it (Quote.stale,
 core.report.prices)."""
