@@ -12,11 +12,11 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu
 from configurator.core.common.reasons import english, from_json
 from configurator.core.estimate.workload import Workload
-from configurator.core.model.build import DETAIL_CHARS, Infeasible, Relaxation
+from configurator.core.model.build import DETAIL_CHARS, Build, Infeasible, Relaxation
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report import words
 from configurator.core.solve.candidates import gpu_allowed
-from configurator.core.solve.plan import plan
+from configurator.core.solve.plan import _bridge_budget, _way_budget, plan
 from configurator.core.solve.power_cap import cap_command, limit_refusal, lowest_limit, power_cap
 from configurator.core.solve.relax import DETAIL_LINES
 from configurator.core.solve.rules import POWER_CAP
@@ -136,6 +136,49 @@ def test_a_training_way_out_says_how_long_its_machine_takes(catalog: Catalog) ->
             assert f"（{shown:,.0f} 小时，训练 1 亿 token）" in words.say(way.said), words.say(way.said)
     budget = next(r for r in timed if r.kind == "budget")
     assert "cheapest build" in budget.change  # named, with its hours, though it changes only the budget
+
+
+def _bridged(build: Build) -> bool:
+    return any(p.category == "accessory" and p.id.startswith("nvlink-bridge") for p in build.parts)
+
+
+def test_a_ways_cheapest_pair_is_the_plans_at_its_price_with_no_bridge_the_budget_would_not_take(
+    catalog: Catalog,
+) -> None:
+    """Qwen3.6-27B LoRA at 4k for 6,000 USD (merge42's WAYS_TODAY): the budget way named 2 x RTX A6000 at 7,093.44, the
+    solver's cheapest machine (an X570 board, 6,983.44) with a 110 USD NVLink bridge fitted after the solve because the
+    way was solved without a budget; the plan at 7,094 found the pair on another board, unbridged, for 7,013.44. A way's
+    build fits the bridge only within the budget asked (plan._way_budget), as the plan at the way's own budget does: the
+    way names the solver's cheapest pair, and that plan shows it at the way's price and hours."""
+    request = BuildRequest(
+        model_id="qwen3.6-27b", workload=Workload(kind="finetune", method="lora", context=4096), budget=6000
+    )
+    inf = infeasible_plan(request, catalog)
+    way = next(r for r in inf.relaxations if r.kind == "budget")
+    assert way.build is not None and way.request is not None and way.request.budget is not None
+    assert way.build.gpu_id == "rtx-a6000" and way.build.gpu_count == 2
+    assert not _bridged(way.build) and way.total_price < 7013.44  # the bridge would take the pair over its budget
+    at_its_price = plan(way.request, catalog).builds
+    cheapest = min(at_its_price, key=lambda b: b.total_price)
+    assert cheapest.total_price == pytest.approx(way.total_price, abs=0.01)
+    assert sorted((p.category, p.id, p.quantity) for p in cheapest.parts) == sorted(
+        (p.category, p.id, p.quantity) for p in way.build.parts
+    )
+    assert cheapest.estimate.wall_hours == pytest.approx(way.wall_hours, abs=0.05)
+
+
+def test_a_way_solved_without_a_budget_fits_the_bridge_within_the_budget_asked() -> None:
+    """The rule the way's assembly reads (plan._bridge_budget): a request's own budget; within a way search, for a
+    relaxed request solved without one, the budget asked (none asked: none)."""
+    loose = BuildRequest(model_id="qwen3-8b", workload=Workload(kind="finetune", method="lora"))
+    asked = loose.model_copy(update={"budget": 6000.0})
+    assert _bridge_budget(loose) is None and _bridge_budget(asked) == 6000.0
+    with _way_budget(asked):
+        assert _bridge_budget(loose) == 6000.0
+        assert _bridge_budget(asked.model_copy(update={"budget": 7000.0})) == 7000.0  # a plan's own budget rules
+    with _way_budget(loose):
+        assert _bridge_budget(loose) is None
+    assert _bridge_budget(loose) is None  # the search over, no budget is carried
 
 
 def test_a_training_way_out_needs_the_change_it_names(catalog: Catalog) -> None:

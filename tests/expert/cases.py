@@ -6740,7 +6740,8 @@ CASES: tuple[Case, ...] = (
         "in fp16 their gradient norm turns NaN. Walked 2026-12-07 (review42): the only builds within 6,000 USD were "
         "four MI50 (no bf16) labelled 'cheapest', launched with --mixed_precision fp16 beside the plan's own warning "
         "that the run NaNs: no expert signs a build that trains nothing. Fixed: SUP-2 fails that stack, and the plan "
-        "says what it takes (a second circuit and 6,465 USD for four MI100, or 7,094 USD for two RTX A6000).",
+        "says what it takes (a second circuit and 6,465 USD for four MI100, or 6,984 USD for two RTX A6000: 7,094 until "
+        "round 43, with an NVLink bridge the way's budget would not take).",
         (UNSLOTH_FORCE_FLOAT32, ROCM_GFX906, LORA_70B_TABLES),
     ),
     Case(

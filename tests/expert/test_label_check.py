@@ -707,15 +707,7 @@ that will fix it."""
 REQUESTS = tuple(dict.fromkeys([c.args for c in CASES] + list(LABEL_RICH)))
 
 
-WAYS_TODAY: dict[str, str] = {
-    "--model qwen3.6-27b --workload finetune --method lora --context 4096 --budget 6000": (
-        "merge42 (2026-12-07): the way 'raise the budget to 7,094 USD' names 2 x RTX A6000 at 7,093.44 USD, where the "
-        "plan at --budget 7094 assembles the same pair for 7,013.44 (80.00 less: the way's search stopped at a dearer "
-        "platform part). It appeared when review42's SUP-2 (fp16 overflow fails on cards without bf16) took the V100 "
-        "and MI50 out of this job; before it the plan at 7,094 found 7,093.44 too. Fix: the way's cheapest build "
-        "solved to the same optimum as the plan's first solve (relax.search's solve budget against MIN_FIRST_SOLVE_S)"
-    ),
-}
+WAYS_TODAY: dict[str, str] = {}
 """Requests whose ways out contradict their re-solved plans on main (strict xfail in
 test_every_way_out_is_a_plan_at_its_price only), each with its reason."""
 

@@ -6,7 +6,9 @@ import functools
 import gc
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
@@ -185,8 +187,36 @@ def _bridge(choice: Choice, cand: Candidates, placement_positions: list[int]) ->
     return None
 
 
+_ASKED_BUDGET: ContextVar[tuple[float | None] | None] = ContextVar("plan_asked_budget", default=None)
+"""While a request's ways out are solved (_way_budget), the budget the user asked for, in a tuple (None in it: no
+budget); else None."""
+
+
+@contextmanager
+def _way_budget(asked: BuildRequest) -> Iterator[None]:
+    """Within it, a build solved without a budget (a way out's: relax.search solves each relaxed request without it)
+    fits what the solver does not price (the NVLink bridge, _assembly_of) only within the budget `asked` had. A way
+    keeps that budget where its build fits it and names its build's own price otherwise (relax._as_applied), and the
+    plan re-solved at either fits the bridge by this same rule: Qwen3.6-27B LoRA at 6,000 USD had said "raise the
+    budget to 7,094 USD" of 2 x RTX A6000 at 7,093.44, the solver's cheapest machine (6,983.44) with a 110 USD bridge,
+    where the plan at 7,094 found the pair on another board, unbridged, for 7,013.44 (WAYS_TODAY, merge42)."""
+    token = _ASKED_BUDGET.set((asked.budget,))
+    try:
+        yield
+    finally:
+        _ASKED_BUDGET.reset(token)
+
+
+def _bridge_budget(request: BuildRequest) -> float | None:
+    """The budget an NVLink bridge fitted after the solve must fit under: the request's, or, for a way out's build
+    solved without one, the budget asked (_way_budget)."""
+    asked = _ASKED_BUDGET.get()
+    return asked[0] if request.budget is None and asked is not None else request.budget
+
+
 def _assembly_of(choice: Choice, request: BuildRequest, cand: Candidates) -> tuple[Assembly, Accessory | None]:
-    """The solver's choice as parts, the cards placed; the NVLink bridge fitted where it pays and the budget allows."""
+    """The solver's choice as parts, the cards placed; the NVLink bridge fitted where it pays and the budget allows
+    (_bridge_budget)."""
     opt = choice.option
     board = board_of(choice.board)
     # the placement the model was given (owned cards side by side where the job needs their lanes: usable_placement)
@@ -195,10 +225,11 @@ def _assembly_of(choice: Choice, request: BuildRequest, cand: Candidates) -> tup
     positions = [s.position for s in placement.slots]
     bridge = _bridge(choice, cand, positions) if not choice.risers else None
     wants_bridge = bridge is not None and (opt.estimate.split == "tensor" or request.workload.kind != "inference")
-    if wants_bridge and bridge is not None and request.budget is not None:
+    budget = _bridge_budget(request)
+    if wants_bridge and bridge is not None and budget is not None:
         # the bridge is chosen after the solve: it may not push the build over the budget
         bridge_price = cand.accessories[bridge.id].amount
-        wants_bridge = choice.cost + bridge_price <= request.budget
+        wants_bridge = choice.cost + bridge_price <= budget
     assembly = Assembly(
         gpu=opt.gpu,
         gpus=opt.count,
@@ -1346,19 +1377,20 @@ def _diagnose(
         found = _machines_for(relaxed, catalog, model, exact, should_stop, slow_prompt=True)
         return min(found, key=lambda b: b.total_price) if found else None
 
-    return relax.diagnose(
-        request,
-        catalog,
-        model,
-        exact,
-        cand,
-        should_stop,
-        solve=cheapest,
-        cluster_of=servers,
-        slow_machine=slow_machine,
-        reference_job=reference_job,
-        set_aside=lambda b: _noted(aside, b),
-    )
+    with _way_budget(request):  # a way's build fits the bridge within the budget asked, as its plan does
+        return relax.diagnose(
+            request,
+            catalog,
+            model,
+            exact,
+            cand,
+            should_stop,
+            solve=cheapest,
+            cluster_of=servers,
+            slow_machine=slow_machine,
+            reference_job=reference_job,
+            set_aside=lambda b: _noted(aside, b),
+        )
 
 
 def _way_builds(
