@@ -2346,6 +2346,11 @@ EN: dict[str, Template] = {
         f"no machine assembled from parts can do this; the plan uses {r.fields['nodes']} ready-made server(s)"
         + (" on server-room power" if r.fields.get("server_room") else "")
     ),
+    "note.room-feed": lambda r, say: (
+        f"the wall circuit is the server room's usual rack feed: {say(r.nested('circuit')[0])} on a "
+        f"{r.fields['outlet']} outlet, {r.num('watts'):,.0f} W continuous ({r.fields['source']}); name the circuit if "
+        "the room's differs"
+    ),
     "note.rack-scale": (
         "rack-scale NVLink systems (GB200/GB300 NVL72: 72 GPUs in one NVLink domain, where jobs of this size are often "
         "run) are not among the candidates: NVIDIA publishes no price for them and their Grace CPUs have no catalog "
