@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 
+import pytest
+
 from configurator.cli.main import main
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.args import add_plan_options, build_request, workload_from_args
@@ -108,3 +110,20 @@ def test_four_4090s_in_a_server_room_run_at_full_power_on_its_feed_not_on_a_120_
     on_outlet = json.loads(capsys.readouterr().out)
     assert not on_outlet["builds"] and "120 V 15 A" in on_outlet["infeasible"]["reason"]
     assert not any("NEMA L6-30" in note for note in on_outlet["notes"])
+
+
+@pytest.mark.slow
+def test_a_labs_eight_card_lora_in_a_server_room_is_one_machine_on_the_rooms_feed(capsys) -> None:  # type: ignore[no-untyped-def]
+    """Qwen2.5 72B LoRA on exactly 8 GPUs, 70,000 USD, in a server room: on a 120 V outlet no 8-card machine from parts
+    fits (tests/core/test_exact_count_servers.py: only ways out); on the room's L6-30 feed one 4U server with 8 cards
+    does (8 x RTX A6000 in a SYS-4029GP-TRT drew ~3,150 W at the wall, catalog of 2026-12-07)."""
+    argv = "plan --model qwen2.5-72b --workload finetune --method lora --budget 70000 --gpus 8 --exact-gpus "
+    assert main([*argv.split(), "--room", "server-room", "--top", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["builds"], result["infeasible"]
+    for build in result["builds"]:
+        cards = sum(p["quantity"] for p in build["parts"] if p["category"] == "gpu")
+        assert (build["nodes"], cards) == (1, 8)
+        assert 1920 < build["power"]["wall_w"] <= 4992
+        (circuit,) = [c for c in build["checks"] if c["rule"] == "CIR-1"]
+        assert circuit["status"] == "pass" and circuit["fields"]["limit_w"] == 4992.0
