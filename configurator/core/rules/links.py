@@ -200,7 +200,12 @@ def _layers(f: Mapping[str, Any]) -> str:
             "changes; loading the model takes about twice as long as at x8"
         )
     skipped = (
-        f", not the CPU's slot {f['cpu_slot']}, where it would sit with no free slot below the card above it (SLOT-1)"
+        (
+            f", not the CPU's slot {f['cpu_slot']}, which the card above covers"
+            if f.get("covered")
+            else f", not the CPU's slot {f['cpu_slot']}, where it would sit with no free slot below the card above it "
+            "(SLOT-1)"
+        )
         if f.get("cpu_slot")
         else ""
     )
@@ -217,7 +222,11 @@ def _layers_zh(f: Mapping[str, Any]) -> str:
     if not f.get("slot"):
         return "有 GPU 挂在芯片组上（约 x4）：按层切分只在卡间传激活值，速度几乎不变；加载模型约为 x8 的两倍时间"
     skipped = (
-        f"，而不是 CPU 的 {f['cpu_slot']} 号插槽（插在那里，它与上方的卡之间没有空槽，SLOT-1）"
+        (
+            f"，而不是 CPU 的 {f['cpu_slot']} 号插槽（被上方的卡挡住）"
+            if f.get("covered")
+            else f"，而不是 CPU 的 {f['cpu_slot']} 号插槽（插在那里，它与上方的卡之间没有空槽，SLOT-1）"
+        )
         if f.get("cpu_slot")
         else ""
     )
@@ -266,10 +275,10 @@ class ChipsetCards(Rule):
             return self.say("warn", "collectives")
         return self.say("pass", "layers", **self.chipset_card(build))
 
-    def chipset_card(self, build: BuildFacts) -> dict[str, int]:
+    def chipset_card(self, build: BuildFacts) -> dict[str, int | bool]:
         """The first card on the chipset's lanes (its number from the top, its slot and lanes) and a CPU slot left free
-        above it that a card would have filled with no free slot below its neighbour (SLOT-1's gap); empty where the
-        placement is not known slot by slot."""
+        above it that a card would have filled with no free slot below its neighbour (SLOT-1's gap), or that the card
+        above covers (`covered`); empty where the placement is not known slot by slot."""
         seated = sorted(build.seated, key=lambda s: s[0].position)
         card = next(((i, s, n) for i, (s, n) in enumerate(seated, start=1) if s.source == "chipset"), None)
         if card is None:
@@ -286,8 +295,11 @@ class ChipsetCards(Rule):
             and s.position < slot.position
             and any(abs(s.position - p) < reach for p in taken if p != slot.position)
         ]
-        said = {"card": index, "slot": slot.position, "lanes": lanes}
-        return said | ({"cpu_slot": blocked[0]} if blocked else {})
+        said: dict[str, int | bool] = {"card": index, "slot": slot.position, "lanes": lanes}
+        if not blocked:
+            return said
+        covered = any(abs(blocked[0] - p) < build.slot_width for p in taken if p != slot.position)
+        return said | {"cpu_slot": blocked[0]} | ({"covered": True} if covered else {})
 
 
 @register
