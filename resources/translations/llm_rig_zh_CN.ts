@@ -4398,8 +4398,8 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/i18n.py" line="146"/>
-        <source>208 V 30 A</source>
-        <translation>208 V 30 A</translation>
+        <source>208 V 30 A (L6-30 rack feed)</source>
+        <translation>208 V 30 A（L6-30 机柜供电）</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/i18n.py" line="147"/>

@@ -59,7 +59,9 @@ def _request(argv: list[str]) -> BuildRequest:
 def test_a_208_v_30_a_l6_30_feed_carries_4992_w_continuous() -> None:
     """208 x 30 x 0.8 (NEC's 80 % for continuous loads; ExoGENI: 'A 30 AMP don't go past 24')."""
     assert circuit_limit_w("208v30a") == 4992.0
-    assert say(circuit_said("208v30a")) == "208 V 30 A"
+    assert say(circuit_said("208v30a")) == "208 V 30 A (L6-30 rack feed)"
+    with language("zh_CN"):
+        assert say(circuit_said("208v30a")) == "208 V 30 A（L6-30 机柜供电）"
     assert SERVER_ROOM_FEEDS["USD"].outlet == "NEMA L6-30" and "cse.ucsd.edu" in SERVER_ROOM_FEEDS["USD"].source
 
 
@@ -88,7 +90,7 @@ def test_the_plan_says_the_feed_it_assumed_and_only_that() -> None:
     assert _room_feed_said(request) == ()  # a model default (120 V) is no room feed: nothing to say
     (said,) = _room_feed_said(request.model_copy(update={"circuit": "208v30a"}))
     text = say(said)
-    assert "208 V 30 A" in text and "NEMA L6-30" in text and "4,992 W" in text and "cse.ucsd.edu" in text
+    assert "208 V 30 A (L6-30 rack feed)," in text and "4,992 W" in text and "cse.ucsd.edu" in text
     with language("zh_CN"):
         zh = say(said)
     assert "机房" in zh and "4,992 W" in zh and "208 V 30 A" in zh
@@ -104,12 +106,12 @@ def test_four_4090s_in_a_server_room_run_at_full_power_on_its_feed_not_on_a_120_
     (circuit,) = [c for c in build["checks"] if c["rule"] == "CIR-1"]
     assert circuit["status"] == "pass" and circuit["fields"]["limit_w"] == 4992.0
     assert 1440 < build["power"]["wall_w"] <= 4992
-    assert any("NEMA L6-30" in note for note in result["notes"])
+    assert any("L6-30 rack feed" in note for note in result["notes"])
     # the user's own 120 V outlet still wins: the same cards do not fit it at full power
     assert main([*FOUR_4090, "--circuit", "120v15a"]) == 0
     on_outlet = json.loads(capsys.readouterr().out)
     assert not on_outlet["builds"] and "120 V 15 A" in on_outlet["infeasible"]["reason"]
-    assert not any("NEMA L6-30" in note for note in on_outlet["notes"])
+    assert not any("rack feed" in note for note in on_outlet["notes"])
 
 
 @pytest.mark.slow

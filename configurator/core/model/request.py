@@ -81,7 +81,7 @@ SERVER_ROOM_FEEDS: dict[str, RoomFeed] = {
     # journey 2's server room (Dr. Chen: "a 220 V 16 A circuit in the server room")
     "china": RoomFeed(
         circuit="220v16a",
-        outlet="16 A",
+        outlet="GB 2099 16 A",
         source="GB/T 156-2017 (220 V single-phase); Dr. Chen's server room (docs/user-journeys.md, journey 2)",
     ),
     # Schleifenbauer, "Common PDU configurations in European data centres" (read 2026-12-07): the "single-phase 230V /
@@ -169,12 +169,17 @@ def circuit_limit_w(circuit: str) -> float:
 US_OUTLET_CIRCUITS = frozenset({"120v15a"})
 """The circuits a person knows as an outlet of their own (a US wall socket), named with it."""
 
+RACK_FEED_CIRCUITS = frozenset({"208v30a"})
+"""The circuits a person knows as a server room's rack feed (SERVER_ROOM_FEEDS), named with their NEMA receptacle:
+'208 V 30 A (L6-30 rack feed)'."""
+
 
 def circuit_said(circuit: str) -> Reason:
     """A circuit as a code: its volts, amps and whether it is a US outlet (circuit.name; its Chinese in
     report.words)."""
     volts, amps = CIRCUITS[circuit]
-    return Reason.of("circuit.name", volts=volts, amps=amps, us_outlet=circuit in US_OUTLET_CIRCUITS)
+    feed = NEMA_OUTLETS[circuit] if circuit in RACK_FEED_CIRCUITS else ""
+    return Reason.of("circuit.name", volts=volts, amps=amps, us_outlet=circuit in US_OUTLET_CIRCUITS, rack_feed=feed)
 
 
 def circuits_said(circuit: str, count: int) -> Reason:

@@ -41,6 +41,7 @@ from configurator.core.model.build import (
 from configurator.core.model.cards import gpus_said
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import (
+    RACK_FEED_CIRCUITS,
     BuildRequest,
     circuit_limit_w,
     circuit_said,
@@ -1883,7 +1884,7 @@ def _room_feed_said(request: BuildRequest) -> tuple[Reason, ...]:
         Reason.of(
             "note.room-feed",
             circuit=circuit_said(feed.circuit),
-            outlet=feed.outlet,
+            outlet="" if feed.circuit in RACK_FEED_CIRCUITS else feed.outlet,  # its name says its NEMA L6-30
             watts=circuit_limit_w(feed.circuit),
             source=feed.source,
         ),
