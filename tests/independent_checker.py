@@ -20,11 +20,28 @@ VOLTS_AMPS = {
     "120v15a": (120, 15),
     "120v20a": (120, 20),
     "240v20a": (240, 20),
+    "208v30a": (208, 30),
     "220v10a": (220, 10),
     "220v16a": (220, 16),
     "230v10a": (230, 10),
     "230v16a": (230, 16),
 }
+SERVER_ROOM_FEED = {"USD": "208v30a", "CNY": "220v16a", "EUR": "230v16a"}
+"""A server room's rack feed where the request names no circuit (round 43; docs/build-rules.md R24): North America's
+208 V 30 A L6-30 (a machine room has no 120 V outlets), China's 220 V 16 A, Europe's 230 V 16 A single-phase."""
+
+
+def asked_circuit(options: dict[str, Any]) -> str:
+    """The circuit a plan request runs on: the one it names, else its room's and market's (a server room's rack feed;
+    the China region's 220 V 16 A there), else a US outlet for USD and 230 V 16 A otherwise."""
+    if options.get("circuit"):
+        return str(options["circuit"])
+    currency = str(options.get("currency") or "USD")
+    if options.get("room") == "server-room":
+        return SERVER_ROOM_FEED["CNY" if options.get("region") == "china" else currency]
+    return "120v15a" if currency == "USD" else "230v16a"
+
+
 # 80 PLUS full-load efficiency, the conservative end (R25)
 EFF_115 = {"bronze": 0.82, "silver": 0.85, "gold": 0.87, "platinum": 0.89, "titanium": 0.90}
 EFF_230 = {"bronze": 0.85, "silver": 0.87, "gold": 0.89, "platinum": 0.90, "titanium": 0.94}

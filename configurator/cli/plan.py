@@ -173,6 +173,11 @@ def _build_lines(build: Any) -> list[str]:
     for check in build.checks:
         if check.status != "pass":
             lines.append(f"   [{check.status}] {check.rule}: {check.message}")
+    # a passing finding that answers the buyer's question about the build (PCI-5: why the second card sits on the
+    # chipset's x4 slot, not the CPU's x8 one, and what that costs, measured)
+    from configurator.core.rules.base import explaining
+
+    lines += [f"   [pass] {check.rule}: {check.message}" for check in explaining(build.checks)]
     adds = any(step["kind"] == "add" for step in build.next_steps)
     codes = [u.code for u in build.upgrades_said] if len(build.upgrades_said) == len(build.upgrades) else []
     for upgrade, said in zip(build.upgrades, codes or [""] * len(build.upgrades), strict=True):

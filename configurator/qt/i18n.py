@@ -143,6 +143,7 @@ CIRCUITS = {
     "120v15a": QT_TRANSLATE_NOOP("terms", "120 V 15 A (US outlet)"),
     "120v20a": QT_TRANSLATE_NOOP("terms", "120 V 20 A"),
     "240v20a": QT_TRANSLATE_NOOP("terms", "240 V 20 A"),
+    "208v30a": QT_TRANSLATE_NOOP("terms", "208 V 30 A (L6-30 rack feed)"),
     "220v10a": QT_TRANSLATE_NOOP("terms", "220 V 10 A"),
     "220v16a": QT_TRANSLATE_NOOP("terms", "220 V 16 A"),
     "230v10a": QT_TRANSLATE_NOOP("terms", "230 V 10 A"),

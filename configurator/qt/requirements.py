@@ -32,7 +32,14 @@ from configurator.core.estimate.frameworks import framework as framework_of
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.workload import ACCELERATE_FSDP_FRAMEWORKS, Workload
-from configurator.core.model.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
+from configurator.core.model.request import (
+    CIRCUIT_NAMES,
+    RACK_FEED_CIRCUITS,
+    BuildRequest,
+    OwnedPart,
+    default_circuit,
+    server_room_feed,
+)
 from configurator.core.report.fit import FORM_FIELDS, ran
 from configurator.qt.i18n import circuit_name, workload_name
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
@@ -582,6 +589,7 @@ class RequirementsPanel(QWidget):
         self.tabs.currentChanged.connect(self._on_input_changed)
         self.only_gpus.editingFinished.connect(self._on_input_changed)
         self.currency.currentIndexChanged.connect(self._on_currency_changed)
+        self.room.currentIndexChanged.connect(self._on_room_changed)
         self.picker.model_chosen.connect(self._on_picker_model_chosen)
         session.request_changed.connect(self._on_session_request_changed)
         session.request_changed.connect(self._clear_hints)
@@ -1053,6 +1061,23 @@ class RequirementsPanel(QWidget):
                     self.budget_note.setText(note.format(*amounts))
             self.budget_note.show()
         self._on_input_changed()
+
+    def _on_room_changed(self, *_args: object) -> None:
+        """A server room feeds a rack from its own circuit, not a wall outlet (request.server_room_feed: 208 V 30 A on
+        an L6-30 for USD, as `llm-rig plan --room server-room` plans it): choosing the room moves a circuit left at the
+        household default to the room's feed, and leaving the room moves a rack feed no home has (208 V 30 A) back
+        to the household default; a circuit chosen otherwise stays as chosen (China's 220 V 16 A of a Chinese lab's
+        preferences is its home circuit and its server room's alike)."""
+        if self._loading:
+            return
+        currency, room = self.currency.currentData(), self.room.currentData()
+        home = default_circuit(currency)
+        feed = server_room_feed(currency, self.region.currentData()).circuit
+        circuit = self.circuit.currentData()
+        if room == "server-room" and circuit == home:
+            set_combo(self.circuit, feed)
+        elif room != "server-room" and circuit in RACK_FEED_CIRCUITS:
+            set_combo(self.circuit, home)
 
     def _on_users_value_changed(self, users: int) -> None:
         self.users.setSuffix(self.tr(" user") if users == 1 else self.tr(" users"))

@@ -26,7 +26,7 @@ class Preferences(BaseModel):
     theme: Literal["system", "light", "dark"] = "system"
     language: Literal["system", "en", "zh_CN"] = "system"  # the window's; "system" follows the locale
     country: str | None = None  # the first-run choice (core.model.request.COUNTRIES); None: not asked yet
-    circuit: Literal["120v15a", "120v20a", "240v20a", "220v10a", "220v16a", "230v10a", "230v16a"] | None = (
+    circuit: Literal["120v15a", "120v20a", "240v20a", "208v30a", "220v10a", "220v16a", "230v10a", "230v16a"] | None = (
         None  # of new projects; None: by currency
     )
     # round 42: the buyer's tax basis of new projects (BuildRequest.vat_country, vat): a euro buyer's country (""

@@ -4403,36 +4403,41 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/i18n.py" line="146"/>
+        <source>208 V 30 A (L6-30 rack feed)</source>
+        <translation>208 V 30 A（L6-30 机柜供电）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/i18n.py" line="147"/>
         <source>220 V 10 A</source>
         <translation>220 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="147"/>
+        <location filename="../../configurator/qt/i18n.py" line="148"/>
         <source>220 V 16 A</source>
         <translation>220 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="148"/>
+        <location filename="../../configurator/qt/i18n.py" line="149"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="149"/>
+        <location filename="../../configurator/qt/i18n.py" line="150"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="153"/>
+        <location filename="../../configurator/qt/i18n.py" line="154"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="154"/>
+        <location filename="../../configurator/qt/i18n.py" line="155"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="155"/>
+        <location filename="../../configurator/qt/i18n.py" line="156"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

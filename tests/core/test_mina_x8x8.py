@@ -88,3 +88,11 @@ def test_her_layer_split_plan_says_why_the_chipset_slot_serves(catalog: Catalog)
     assert checks["PCI-4"]["fields"]["collectives"] is False
     if any(sources[s["slot"]] == "chipset" for s in pair["slot_map"]):
         assert (checks["PCI-5"]["status"], checks["PCI-5"]["code"]) == ("pass", "layers")
+        # round 43: it names the chipset slot, the CPU slot left free (a 3-slot open-air card there has no gap below
+        # its neighbour: SLOT-1, not covered by it) and the measured cost of x4 for a layer split (llama.cpp #4766)
+        said = checks["PCI-5"]["fields"]
+        on_chipset = next(s["slot"] for s in pair["slot_map"] if sources[s["slot"]] == "chipset")
+        used = {s["slot"] for s in pair["slot_map"]}
+        assert said["slot"] == on_chipset and said["lanes"] == 4
+        assert sources[said["cpu_slot"]] == "cpu" and said["cpu_slot"] not in used and "covered" not in said
+        assert "#4766" in checks["PCI-5"]["message"] and "SLOT-1" in checks["PCI-5"]["message"]

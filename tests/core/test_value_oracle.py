@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 from tests.expert.runner import request_options, run_plan, shipped_catalog
-from tests.independent_checker import check_labels
+from tests.independent_checker import asked_circuit, check_labels
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -81,7 +81,7 @@ def test_no_build_shown_has_more_speed_for_the_money_than_best_value(args: str) 
     result = run_plan(args)
     assert _labelled_value(result), "every one of these plans has a build labelled 'best value'"
     options = request_options(args)
-    circuit = options["circuit"] or ("120v15a" if options["currency"] == "USD" else "230v16a")
+    circuit = asked_circuit(options)
     problems = check_labels(
         result,
         budget=options["budget"],

@@ -562,6 +562,51 @@ MINA_OWNS_3090 = (
     "--own rtx-3090 --room home-office --circuit 120v15a"
 )
 """Mina's journey without a speed target (mina-owned-3090-pair's request)."""
+LLAMACPP_X4_LAYER_4766 = (
+    "ggml-org/llama.cpp PR #4766 'llama : ggml-backend integration', JohannesGaessler's table (2024-01-04, read "
+    "2026-12-07): the layer split (the PR made it llama.cpp's default) over 3 x P40 decodes a 7B q4_0 at 46.46 "
+    "tokens/s at PCIe 3.0 x8/x4/x4 against 47.91 at x16/x8/x8 (tg128, 3 % less), pp512 629 against 630"
+)
+DETTMERS_X4 = (
+    "Tim Dettmers, 'Which GPU(s) to Get for Deep Learning' (https://timdettmers.com/2023/01/30/which-gpu-for-deep-"
+    "learning/, quoted in a public repository's build notes, read 2026-12-07): 'Operating GPUs on 4x lanes is fine, "
+    "especially if you only have 2 GPUs. For a 4 GPU setup, I would prefer 8x lanes per GPU'"
+)
+BUILD_RULES_GAP = (
+    "/work/shared/docs/build-rules.md R1 (open-air cards need at least one empty slot between them; ZOTAC and EVGA "
+    "spacing guides) and R16 (club-3090 PR #895: 13.17 GB/s between two CPU-attached 3090s against ~6.5 GB/s through "
+    "the chipset: tensor-parallel collectives want the CPU's x8/x8)"
+)
+
+
+def _chipset_card_said(b: Build) -> bool:
+    """A card on the chipset's lanes only under a layer split, and its PCI-5 check says so: the slot, its x4, the CPU
+    slot left free where the card would have had no gap below its neighbour, and the measured cost (#4766)."""
+    board = next((p["spec"] for p in b["parts"] if p["category"] == "motherboard"), None)
+    if board is None:
+        return True  # a ready-made system: no slots to choose
+    sources = {s["position"]: s["source"] for s in board.get("pcie_slots", ())}
+    on_chipset = [s["slot"] for s in b["slot_map"] if sources.get(s["slot"]) == "chipset"]
+    if not on_chipset:
+        return True
+    said = next((c for c in b["checks"] if c["rule"] == "PCI-5"), None)
+    free_cpu = [
+        s["position"]
+        for s in board.get("pcie_slots", ())
+        if s["source"] == "cpu"
+        and s.get("mechanical_lanes", 16) >= 16
+        and s["position"] not in {c["slot"] for c in b["slot_map"]}
+        and s["position"] < on_chipset[0]
+    ]
+    return (
+        b["parallelism"]["tensor"] == 1
+        and said is not None
+        and (said["status"], said["code"]) == ("pass", "layers")
+        and said["fields"].get("slot") == on_chipset[0]
+        and said["fields"].get("lanes") == 4
+        and (not free_cpu or said["fields"].get("cpu_slot") in free_cpu)
+        and "#4766" in said["message"]
+    )
 
 
 def _apple(b: Build) -> bool:
@@ -2298,6 +2343,32 @@ CASES: tuple[Case, ...] = (
         "rules' worked example, 2 x 350 W + CPU + rest about 970 W DC), never a used one whose warranty (5-12 years) does "
         "not pass to a second owner (Digital Trends, 'your PC power supply will eventually destroy itself').",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3, DIGITAL_TRENDS_PSU),
+    ),
+    Case(
+        "mina-second-3090-on-the-chipset-x4-slot-only-for-a-layer-split-and-says-why",
+        MINA_OWNS_3090,
+        (
+            top_build(
+                "her RTX 3090 plus one bought, split by layers (llama.cpp), the second card on the chipset's x4 only "
+                "with PCI-5 saying which slot, the CPU slot left free for the cooler's gap, and the measured cost",
+                lambda b: (
+                    gpu_ids(b) == {"rtx-3090"}
+                    and gpu_count(b) == 2
+                    and b["parallelism"]["tensor"] == 1
+                    and "llama-server" in launch_command(b)
+                    and _chipset_card_said(b)
+                ),
+            ),
+            every_build("a card on a chipset slot only under a layer split that says why", _chipset_card_said),
+        ),
+        "Journey 1 expects both 3090s on the CPU's x8/x8, and for tensor parallel that is the rule (two CPU-attached "
+        "3090s exchange 13.17 GB/s, ~6.5 through the chipset; test_mina_x8x8 holds it). For llama.cpp's default layer "
+        "split, which passes one token's activations between the cards, practitioners accept the chipset's x4: "
+        "measured, x8/x4/x4 decodes 3 % slower than x16/x8/x8 (#4766), and Dettmers: x4 'is fine, especially if you "
+        "only have 2 GPUs'. What an expert will not do is stack two 3-slot open-air cards on the X570's CPU slots 2 "
+        "and 5 with no gap (R1). So slot 2 (x16) and slot 7 (x4, chipset) in a 9-opening case is a sound build, "
+        "and the plan must say why the second card is not on the x8 slot a buyer was told to want.",
+        (USER_JOURNEYS, LLAMACPP_X4_LAYER_4766, DETTMERS_X4, BUILD_RULES_GAP),
     ),
     Case(
         "mina-32k-opens-on-her-second-3090-mac-says-its-fill",

@@ -16,6 +16,7 @@ import pytest
 from tests.expert.cases import CASES
 from tests.expert.runner import request_options, run_plan
 from tests.independent_checker import (
+    asked_circuit,
     break_even_problems,
     check_labels,
     circuit_work_problems,
@@ -725,7 +726,7 @@ def test_every_known_failure_is_a_request_we_run() -> None:
 @pytest.mark.parametrize("args", [_param(a) for a in REQUESTS])
 def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
     options = request_options(args)
-    circuit = options["circuit"] or ("120v15a" if options["currency"] == "USD" else "230v16a")
+    circuit = asked_circuit(options)
     problems = check_labels(
         run_plan(args),
         budget=options["budget"],

@@ -2346,6 +2346,11 @@ EN: dict[str, Template] = {
         f"no machine assembled from parts can do this; the plan uses {r.fields['nodes']} ready-made server(s)"
         + (" on server-room power" if r.fields.get("server_room") else "")
     ),
+    "note.room-feed": lambda r, say: (
+        f"the wall circuit is the server room's usual rack feed: {say(r.nested('circuit')[0])}"
+        + (f" ({r.fields['outlet']})" if r.fields.get("outlet") else "")
+        + f", {r.num('watts'):,.0f} W continuous ({r.fields['source']}); name the circuit if the room's differs"
+    ),
     "note.rack-scale": (
         "rack-scale NVLink systems (GB200/GB300 NVL72: 72 GPUs in one NVLink domain, where jobs of this size are often "
         "run) are not among the candidates: NVIDIA publishes no price for them and their Grace CPUs have no catalog "
@@ -2712,7 +2717,9 @@ EN: dict[str, Template] = {
     ),
     # the request as the sheets summarise it (report.purchase.request_fields; model.request)
     "circuit.name": lambda r, _say: (
-        f"{r.num('volts'):g} V {r.num('amps'):g} A" + (" (US outlet)" if r.fields.get("us_outlet") else "")
+        f"{r.num('volts'):g} V {r.num('amps'):g} A"
+        + (" (US outlet)" if r.fields.get("us_outlet") else "")
+        + (f" ({r.fields['rack_feed']} rack feed)" if r.fields.get("rack_feed") else "")
     ),
     "request.circuits": lambda r, say: f"{r.fields['count']} x {say(r.nested('circuit')[0])}",
     "request.condition": "{condition}",

@@ -410,9 +410,10 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--circuit",
-        choices=("120v15a", "120v20a", "240v20a", "220v10a", "220v16a", "230v10a", "230v16a"),
+        choices=("120v15a", "120v20a", "240v20a", "208v30a", "220v10a", "220v16a", "230v10a", "230v16a"),
         default=None,
-        help="the wall circuit (default 120v15a for USD, 230v16a otherwise)",
+        help="the wall circuit (default 120v15a for USD, 230v16a otherwise; with --room server-room the room's rack "
+        "feed: 208v30a (NEMA L6-30) for USD, 220v16a for CNY or --region china, 230v16a for EUR)",
     )
     parser.add_argument(
         "--circuits",
@@ -479,7 +480,8 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             vat_country=getattr(args, "vat_country", None) or "",
             min_decode_tps=args.min_decode_tps,
             deadline_hours=args.deadline_hours,
-            circuit=args.circuit or default_circuit(args.currency),
+            circuit=args.circuit
+            or default_circuit(args.currency, args.room, args.region or default_region(args.currency)),
             circuits=args.circuits,
             form=args.form,
             room=args.room,

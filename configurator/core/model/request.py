@@ -13,7 +13,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model.args import PLAN_TOP
 from configurator.core.rules.watts import CONTINUOUS_SHARE
 
-Circuit = Literal["120v15a", "120v20a", "240v20a", "220v10a", "220v16a", "230v10a", "230v16a"]
+Circuit = Literal["120v15a", "120v20a", "240v20a", "208v30a", "220v10a", "220v16a", "230v10a", "230v16a"]
 Form = Literal["tower", "rack", "open-frame", "any"]
 Room = Literal["home-office", "lab", "server-room"]
 Condition = Literal["new", "used", "any"]
@@ -26,6 +26,11 @@ CIRCUITS: dict[str, tuple[float, float]] = {
     # breaker: the circuit an electrician adds for a machine a 120 V outlet cannot feed (electricaltechnology.org,
     # "How to Wire a 20A - 250V Outlet - NEMA 6-20 Receptacle", 2025-11); 3,840 W continuous at the 80 % rule
     "240v20a": (240, 20),
+    # North America's server-room rack feed: 208 V single-phase 30 A on a NEMA L6-30 locking receptacle (UCSD CSE's
+    # machine room: "Each rack position is allocated 1 (or 2 ...) 30-amp 208-volt under-floor outlets ... There are no
+    # 120 volt outlets", cse.ucsd.edu/node/329; ExoGENI's rack power options: "208v 1 phase @ 30 AMP" with "A 30 AMP
+    # don't go past 24", wiki.exogeni.net public:hardware:power; read 2026-12-07); 4,992 W continuous at the 80 % rule
+    "208v30a": (208, 30),
     # China's mains is 220 V (GB/T 156-2017, Standard voltages: 220 V single-phase, 380 V three-phase): a 16 A
     # circuit there carries 2,816 W continuous, not the 2,944 W of 230 V (walk21: Dr. Chen's 8 x L20 drew 2,854 W)
     "220v10a": (220, 10),
@@ -47,12 +52,62 @@ no other outlet (210.11(C)(4); captaincode2017.leviton.com/node/126, captaincode
 2026-12-05). A 240 V 20 A circuit (NEMA 6-20R, 3,840 W) is a double-pole breaker and a dedicated run, and a machine's
 PSUs must take 200-240 V: the step an electrician adds only when 1,920 W is not enough."""
 
-NEMA_OUTLETS: dict[str, str] = {"120v15a": "5-15", "120v20a": "5-20", "240v20a": "6-20"}
+NEMA_OUTLETS: dict[str, str] = {"120v15a": "5-15", "120v20a": "5-20", "240v20a": "6-20", "208v30a": "L6-30"}
 """The NEMA receptacle of each North American circuit (HOME_CIRCUIT_STEPS' words name it)."""
 
 
-def default_circuit(currency: str) -> Circuit:
-    """A US 15 A outlet for dollar budgets, a 230 V 16 A circuit elsewhere."""
+class RoomFeed(BaseModel):
+    """The circuit a server room feeds a rack from, where the request names none: a fact of the room, by the market the
+    budget's currency (or the region) names, with where it comes from."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    circuit: Circuit
+    outlet: str
+    """The receptacle a buyer asks the facilities team for ('NEMA L6-30', 'IEC 60309 16 A')."""
+    source: str
+
+
+SERVER_ROOM_FEEDS: dict[str, RoomFeed] = {
+    # a US/Canadian machine room feeds racks at 208 V, not from 120 V wall outlets (CIRCUITS' 208v30a: UCSD CSE, ExoGENI);
+    # rack PDU makers: "208/240V is the most common voltage output to computing gear" (10 factors to consider when
+    # choosing a rack PDU, jaycorstaging.wm.co.za/category/pdus, read 2026-12-07)
+    "USD": RoomFeed(
+        circuit="208v30a",
+        outlet="NEMA L6-30",
+        source="UCSD CSE machine room: one or two 30 A 208 V outlets per rack, no 120 V (cse.ucsd.edu/node/329)",
+    ),
+    # China's mains is 220 V single-phase (GB/T 156-2017); a 16 A circuit is the lab's norm there (COUNTRIES' "CN") and
+    # journey 2's server room (Dr. Chen: "a 220 V 16 A circuit in the server room")
+    "china": RoomFeed(
+        circuit="220v16a",
+        outlet="GB 2099 16 A",
+        source="GB/T 156-2017 (220 V single-phase); Dr. Chen's server room (docs/user-journeys.md, journey 2)",
+    ),
+    # Schleifenbauer, "Common PDU configurations in European data centres" (read 2026-12-07): the "single-phase 230V /
+    # 16A input" rack PDU "is widely used in colocation and enterprise environments"
+    "EUR": RoomFeed(
+        circuit="230v16a",
+        outlet="IEC 60309 16 A",
+        source="Schleifenbauer, common PDU configurations in European data centres: single-phase 230 V / 16 A input",
+    ),
+}
+"""A server room's rack feed by market: USD (North America), CNY or the China region, EUR."""
+
+
+def server_room_feed(currency: str, region: str | None = None) -> RoomFeed:
+    """The feed a server room gives a rack where the request names no circuit: China's for CNY budgets or the China
+    region, Europe's for EUR, North America's 208 V for USD."""
+    if currency == "CNY" or region == "china":
+        return SERVER_ROOM_FEEDS["china"]
+    return SERVER_ROOM_FEEDS["EUR" if currency == "EUR" else "USD"]
+
+
+def default_circuit(currency: str, room: str = "lab", region: str | None = None) -> Circuit:
+    """The circuit a request names none of: a server room's rack feed (server_room_feed) there; else a US 15 A outlet
+    for dollar budgets, a 230 V 16 A circuit elsewhere."""
+    if room == "server-room":
+        return server_room_feed(currency, region).circuit
     return "120v15a" if currency == "USD" else "230v16a"
 
 
@@ -114,12 +169,17 @@ def circuit_limit_w(circuit: str) -> float:
 US_OUTLET_CIRCUITS = frozenset({"120v15a"})
 """The circuits a person knows as an outlet of their own (a US wall socket), named with it."""
 
+RACK_FEED_CIRCUITS = frozenset({"208v30a"})
+"""The circuits a person knows as a server room's rack feed (SERVER_ROOM_FEEDS), named with their NEMA receptacle:
+'208 V 30 A (L6-30 rack feed)'."""
+
 
 def circuit_said(circuit: str) -> Reason:
     """A circuit as a code: its volts, amps and whether it is a US outlet (circuit.name; its Chinese in
     report.words)."""
     volts, amps = CIRCUITS[circuit]
-    return Reason.of("circuit.name", volts=volts, amps=amps, us_outlet=circuit in US_OUTLET_CIRCUITS)
+    feed = NEMA_OUTLETS[circuit] if circuit in RACK_FEED_CIRCUITS else ""
+    return Reason.of("circuit.name", volts=volts, amps=amps, us_outlet=circuit in US_OUTLET_CIRCUITS, rack_feed=feed)
 
 
 def circuits_said(circuit: str, count: int) -> Reason:

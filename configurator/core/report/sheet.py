@@ -50,7 +50,7 @@ from configurator.core.rules import job as job_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
-from configurator.core.rules.base import Check
+from configurator.core.rules.base import Check, explaining
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
 
 SITE_POWER, FABRIC = instance(site_rules.SitePower), instance(job_rules.ClusterFabric)
@@ -495,9 +495,12 @@ def slot_section(build: Build) -> str:
         return f'<section class="block"><h2>{t("Slot map")}</h2><p>{escape(built_in.format(system.name))}</p></section>'
     if system is not None:
         caption = t("GPU positions inside each {0}.").format(system.name)
+    # why a card sits where a buyer told to want x8/x8 would not put it (PCI-5's layer split on the chipset slot)
+    gap = "" if current() == "zh_CN" else " "
+    why = "".join(f"{gap}{escape(phrases.sentence(phrases.check(c)))}" for c in explaining(build.checks))
     return (
         f'<section class="block"><h2>{t("Slot map")}</h2><figure>{slot_map_svg(build)}'
-        f"<figcaption>{escape(phrases.sentence(caption))}</figcaption></figure></section>"
+        f"<figcaption>{escape(phrases.sentence(caption))}{why}</figcaption></figure></section>"
     )
 
 

@@ -1889,6 +1889,11 @@ ZH_REASONS: dict[str, Template] = {
         f"用配件组装的机器都做不到；方案使用 {r.fields['nodes']} 台成品服务器"
         + ("，接服务器机房供电" if r.fields.get("server_room") else "")
     ),
+    "note.room-feed": lambda r, say_: (
+        f"墙上电路按机房常见的机柜供电计：{say_(r.nested('circuit')[0])}"
+        + (f"（{r.fields['outlet']} 插座）" if r.fields.get("outlet") else "")
+        + f"，持续 {r.num('watts'):,.0f} W（{r.fields['source']}）；机房的电路不同时请指定电路"
+    ),
     "note.rack-scale": (
         "机架级 NVLink 系统（GB200/GB300 NVL72：一个 NVLink 域内 72 张 GPU，这种规模的任务常在其上运行）不在候选之中："
         "NVIDIA 未公布其价格，其 Grace CPU 在目录中也还没有记录；以上服务器之间通过 InfiniBand 通信"
@@ -2283,7 +2288,9 @@ ZH_REASONS: dict[str, Template] = {
         + f"；{say_(r.nested('source')[0]) if r.nested('source') else _sentence(str(r.fields['source']))}"
     ),
     "circuit.name": lambda r, _say: (
-        f"{r.num('volts'):g} V {r.num('amps'):g} A" + ("（美国插座）" if r.fields.get("us_outlet") else "")
+        f"{r.num('volts'):g} V {r.num('amps'):g} A"
+        + ("（美国插座）" if r.fields.get("us_outlet") else "")
+        + (f"（{r.fields['rack_feed']} 机柜供电）" if r.fields.get("rack_feed") else "")
     ),
     "request.circuits": lambda r, say_: f"{r.fields['count']} 路 {say_(r.nested('circuit')[0])}",
     "request.condition": lambda r, _say: {**_ZH_CONDITIONS, "any": "任意"}.get(

@@ -161,6 +161,9 @@ class Rule:
     """Rules whose constraints this rule's check reads too (tests/core/test_rule_registry.py checks them together)."""
     quiet: ClassVar[bool] = False
     """Listed among a build's checks only when it does not pass (no solved build breaks it)."""
+    explains: ClassVar[tuple[str, ...]] = ()
+    """Codes of passing findings a build's explanation shows all the same (`explaining`): a choice the buyer would
+    question, said with its reason (PCI-5: the second card on the chipset's x4 slot under a layer split)."""
     listed: ClassVar[int | None] = None
     """Its place among a build's checks (solve/rules.py, check_build: the sections' places are solve.rules.SECTIONS)
     when it judges an assembled machine by `assess`; None: its check is called where its facts are."""
@@ -224,6 +227,14 @@ def statuses_only() -> Iterator[None]:
 
 
 REGISTRY: dict[str, Rule] = {}
+
+
+def explaining(checks: Iterable[Check]) -> list[Check]:
+    """The passing checks a build's explanation shows (each rule's `explains`): the CLI's lines and the sheet's slot
+    map say them beside the failures and warnings."""
+    return [c for c in checks if c.status == "pass" and c.rule in REGISTRY and c.code in REGISTRY[c.rule].explains]
+
+
 _AT: dict[str, list[tuple[Rule, dict[str, Any]]]] = {}
 _INDEXED = [0]  # the registry's size when _AT was built
 

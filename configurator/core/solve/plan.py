@@ -42,7 +42,15 @@ from configurator.core.model.build import (
 )
 from configurator.core.model.cards import gpus_said
 from configurator.core.model.noise import build_dba
-from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_volts, split_named
+from configurator.core.model.request import (
+    RACK_FEED_CIRCUITS,
+    BuildRequest,
+    circuit_limit_w,
+    circuit_said,
+    circuit_volts,
+    server_room_feed,
+    split_named,
+)
 from configurator.core.solve import compat, relax
 from configurator.core.solve import power as pw
 from configurator.core.solve.bays import links_on, timed_on
@@ -1843,7 +1851,7 @@ def plan(
     if not cheapest_only:
         request = request.model_copy(update={"top_k": max(request.top_k, PLAN_TOP)})
     model = _model_of(request, catalog, model)
-    request, usage_said = _usage_context(request, model, ownership)
+    request, usage_said = _request_said(request, model, ownership)
     request = _native_precision(request, model)
     asked = request
     request = _reference_job(request)
@@ -1887,6 +1895,32 @@ def plan(
     if request.system_ids:
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
     return PlanResult.said_as(tuple(builds), infeasible, time.monotonic() - started, (*usage_said, *notes))
+
+
+def _request_said(
+    request: BuildRequest, model: ModelArch, ownership: OwnershipInputs | None
+) -> tuple[BuildRequest, tuple[Reason, ...]]:
+    """The request as planned (its usage's context: _usage_context) and the notes that say what it assumed of it: the
+    usage's context, a server room's rack feed (_room_feed_said)."""
+    request, usage_said = _usage_context(request, model, ownership)
+    return request, (*usage_said, *_room_feed_said(request))
+
+
+def _room_feed_said(request: BuildRequest) -> tuple[Reason, ...]:
+    """A server room's plan on the room's own rack feed (request.server_room_feed: 208 V 30 A in North America, not a
+    120 V wall outlet) says so, its outlet, its continuous watts and its source (note.room-feed)."""
+    feed = server_room_feed(request.currency, request.region)
+    if request.room != "server-room" or request.circuit != feed.circuit:
+        return ()
+    return (
+        Reason.of(
+            "note.room-feed",
+            circuit=circuit_said(feed.circuit),
+            outlet="" if feed.circuit in RACK_FEED_CIRCUITS else feed.outlet,  # its name says its NEMA L6-30
+            watts=circuit_limit_w(feed.circuit),
+            source=feed.source,
+        ),
+    )
 
 
 def _usage_context(
