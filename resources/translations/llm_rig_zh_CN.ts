@@ -2095,42 +2095,42 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>ModelPicker</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="52"/>
+        <location filename="../../configurator/qt/requirements.py" line="59"/>
         <source>Search models, e.g. llama 70</source>
         <translation>搜索模型，例如 llama 70</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="55"/>
+        <location filename="../../configurator/qt/requirements.py" line="62"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="55"/>
+        <location filename="../../configurator/qt/requirements.py" line="62"/>
         <source>Params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="55"/>
+        <location filename="../../configurator/qt/requirements.py" line="62"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="63"/>
+        <location filename="../../configurator/qt/requirements.py" line="70"/>
         <source>Import config.json / GGUF / model folder…</source>
         <translation>导入 config.json / GGUF / 模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="71"/>
+        <location filename="../../configurator/qt/requirements.py" line="78"/>
         <source>Type to narrow the list; Enter or a click chooses the highlighted model</source>
         <translation>输入以筛选列表；按 Enter 或单击选择高亮的模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="92"/>
+        <location filename="../../configurator/qt/requirements.py" line="99"/>
         <source>{0:.1f}B ({1:.1f}B active)</source>
         <translation>{0:.1f}B（激活 {1:.1f}B）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="98"/>
+        <location filename="../../configurator/qt/requirements.py" line="105"/>
         <source>{0} ({1}): {2} layers, {3} heads / {4} KV heads</source>
         <translation>{0}（{1}）：{2} 层，{3} 个注意力头 / {4} 个 KV 头</translation>
     </message>
@@ -2644,401 +2644,401 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RequirementsPanel</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252"/>
-        <location filename="../../configurator/qt/requirements.py" line="265"/>
-        <location filename="../../configurator/qt/requirements.py" line="274"/>
+        <location filename="../../configurator/qt/requirements.py" line="259"/>
+        <location filename="../../configurator/qt/requirements.py" line="272"/>
+        <location filename="../../configurator/qt/requirements.py" line="281"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="253"/>
+        <location filename="../../configurator/qt/requirements.py" line="260"/>
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="254"/>
+        <location filename="../../configurator/qt/requirements.py" line="261"/>
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="255"/>
+        <location filename="../../configurator/qt/requirements.py" line="262"/>
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="256"/>
+        <location filename="../../configurator/qt/requirements.py" line="263"/>
         <source>transformers</source>
         <translation>transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="257"/>
+        <location filename="../../configurator/qt/requirements.py" line="264"/>
         <source>ExLlamaV2</source>
         <translation>ExLlamaV2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="258"/>
+        <location filename="../../configurator/qt/requirements.py" line="265"/>
         <source>ExLlamaV3</source>
         <translation>ExLlamaV3</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="260"/>
+        <location filename="../../configurator/qt/requirements.py" line="267"/>
         <source>Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel</source>
         <translation>推理引擎：llama.cpp 按层切分到多张 GPU；vLLM 使用张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278"/>
         <location filename="../../configurator/qt/requirements.py" line="285"/>
-        <location filename="../../configurator/qt/requirements.py" line="324"/>
-        <location filename="../../configurator/qt/requirements.py" line="448"/>
+        <location filename="../../configurator/qt/requirements.py" line="292"/>
+        <location filename="../../configurator/qt/requirements.py" line="331"/>
+        <location filename="../../configurator/qt/requirements.py" line="455"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278"/>
+        <location filename="../../configurator/qt/requirements.py" line="285"/>
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293"/>
-        <location filename="../../configurator/qt/requirements.py" line="1058"/>
+        <location filename="../../configurator/qt/requirements.py" line="300"/>
+        <location filename="../../configurator/qt/requirements.py" line="1083"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293"/>
+        <location filename="../../configurator/qt/requirements.py" line="300"/>
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="296"/>
+        <location filename="../../configurator/qt/requirements.py" line="303"/>
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="296"/>
+        <location filename="../../configurator/qt/requirements.py" line="303"/>
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="298"/>
+        <location filename="../../configurator/qt/requirements.py" line="305"/>
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="299"/>
+        <location filename="../../configurator/qt/requirements.py" line="306"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="300"/>
+        <location filename="../../configurator/qt/requirements.py" line="307"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="301"/>
+        <location filename="../../configurator/qt/requirements.py" line="308"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="302"/>
+        <location filename="../../configurator/qt/requirements.py" line="309"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="304"/>
+        <location filename="../../configurator/qt/requirements.py" line="311"/>
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="305"/>
+        <location filename="../../configurator/qt/requirements.py" line="312"/>
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="306"/>
+        <location filename="../../configurator/qt/requirements.py" line="313"/>
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="309"/>
+        <location filename="../../configurator/qt/requirements.py" line="316"/>
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="229"/>
+        <location filename="../../configurator/qt/requirements.py" line="236"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="656"/>
+        <location filename="../../configurator/qt/requirements.py" line="325"/>
+        <location filename="../../configurator/qt/requirements.py" line="664"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="656"/>
+        <location filename="../../configurator/qt/requirements.py" line="325"/>
+        <location filename="../../configurator/qt/requirements.py" line="664"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="656"/>
+        <location filename="../../configurator/qt/requirements.py" line="325"/>
+        <location filename="../../configurator/qt/requirements.py" line="664"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="319"/>
+        <location filename="../../configurator/qt/requirements.py" line="326"/>
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="322"/>
+        <location filename="../../configurator/qt/requirements.py" line="329"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="322"/>
+        <location filename="../../configurator/qt/requirements.py" line="329"/>
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="322"/>
+        <location filename="../../configurator/qt/requirements.py" line="329"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="324"/>
+        <location filename="../../configurator/qt/requirements.py" line="331"/>
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="325"/>
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="326"/>
+        <location filename="../../configurator/qt/requirements.py" line="333"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368"/>
-        <location filename="../../configurator/qt/requirements.py" line="540"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="547"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="333"/>
+        <location filename="../../configurator/qt/requirements.py" line="340"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="334"/>
+        <location filename="../../configurator/qt/requirements.py" line="341"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="335"/>
+        <location filename="../../configurator/qt/requirements.py" line="342"/>
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="347"/>
+        <location filename="../../configurator/qt/requirements.py" line="354"/>
         <source>usual (DeepSpeed or FSDP)</source>
         <translation>常用（DeepSpeed 或 FSDP）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <location filename="../../configurator/qt/requirements.py" line="359"/>
         <source>What shards the model over several GPUs under accelerate. Usual: DeepSpeed ZeRO where DeepSpeed is validated on the card (NVIDIA, AMD MI100 and MI200), PyTorch FSDP where it is not (Radeon, MI300, Arc) and for QLoRA. ZeRO-3 runs FULL_SHARD, ZeRO-2 and ZeRO-1 SHARD_GRAD_OP: FSDP cannot shard the optimizer states alone</source>
         <translation>在 accelerate 下把模型分片到多张 GPU 上用什么。常用：在 DeepSpeed 经过验证的显卡上（NVIDIA、AMD MI100 和 MI200）用 DeepSpeed ZeRO，在未经验证的显卡上（Radeon、MI300、Arc）以及 QLoRA 用 PyTorch FSDP。ZeRO-3 对应 FULL_SHARD，ZeRO-2 和 ZeRO-1 对应 SHARD_GRAD_OP：FSDP 无法只分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="376"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="371"/>
-        <location filename="../../configurator/qt/requirements.py" line="386"/>
+        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="393"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="373"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="373"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="382"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="376"/>
+        <location filename="../../configurator/qt/requirements.py" line="383"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="377"/>
+        <location filename="../../configurator/qt/requirements.py" line="384"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="385"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
-        <location filename="../../configurator/qt/requirements.py" line="448"/>
-        <location filename="../../configurator/qt/requirements.py" line="452"/>
+        <location filename="../../configurator/qt/requirements.py" line="386"/>
+        <location filename="../../configurator/qt/requirements.py" line="455"/>
+        <location filename="../../configurator/qt/requirements.py" line="459"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="380"/>
+        <location filename="../../configurator/qt/requirements.py" line="387"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="383"/>
+        <location filename="../../configurator/qt/requirements.py" line="390"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="385"/>
+        <location filename="../../configurator/qt/requirements.py" line="392"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="387"/>
+        <location filename="../../configurator/qt/requirements.py" line="394"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="388"/>
+        <location filename="../../configurator/qt/requirements.py" line="395"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230"/>
+        <location filename="../../configurator/qt/requirements.py" line="237"/>
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="432"/>
-        <location filename="../../configurator/qt/requirements.py" line="662"/>
+        <location filename="../../configurator/qt/requirements.py" line="439"/>
+        <location filename="../../configurator/qt/requirements.py" line="670"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="432"/>
+        <location filename="../../configurator/qt/requirements.py" line="439"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="433"/>
+        <location filename="../../configurator/qt/requirements.py" line="440"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="433"/>
+        <location filename="../../configurator/qt/requirements.py" line="440"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="434"/>
+        <location filename="../../configurator/qt/requirements.py" line="441"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="443"/>
+        <location filename="../../configurator/qt/requirements.py" line="450"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="447"/>
+        <location filename="../../configurator/qt/requirements.py" line="454"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="449"/>
+        <location filename="../../configurator/qt/requirements.py" line="456"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="450"/>
+        <location filename="../../configurator/qt/requirements.py" line="457"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="451"/>
+        <location filename="../../configurator/qt/requirements.py" line="458"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="231"/>
+        <location filename="../../configurator/qt/requirements.py" line="238"/>
         <source>Pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="236"/>
+        <location filename="../../configurator/qt/requirements.py" line="243"/>
         <source>Budget and site</source>
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="267"/>
+        <location filename="../../configurator/qt/requirements.py" line="274"/>
         <source>Weight precision or GGUF quantization; auto: the model&apos;s own, and also Q4_K_M for up to four users or FP8 on vLLM for more</source>
         <translation>权重精度或 GGUF 量化；自动：模型自身的精度，另外最多四个用户时也给出 Q4_K_M，更多用户时也给出 vLLM 上的 FP8</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275"/>
+        <location filename="../../configurator/qt/requirements.py" line="282"/>
         <source>KV-cache precision; auto: fp16, and for llama.cpp at 16k context or more also a q8_0 cache</source>
         <translation>KV 缓存精度；自动：fp16，llama.cpp 在 16k 及以上上下文时另给出 q8_0 缓存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="287"/>
+        <location filename="../../configurator/qt/requirements.py" line="294"/>
         <source>Prompt tokens one user sends before the first token (system prompt and history included); typical: %1 tokens, the median request of Azure&apos;s 2023 conversation trace</source>
         <translation>一位用户在首个 token 之前发送的提示词 token 数（含系统提示词和对话历史）；常见值：%1 token，即 Azure 2023 年对话 trace 中请求的中位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="292"/>
+        <location filename="../../configurator/qt/requirements.py" line="299"/>
         <source>typical (%1 tokens)</source>
         <translation>常见（%1 token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303"/>
+        <location filename="../../configurator/qt/requirements.py" line="310"/>
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="339"/>
         <source>if needed</source>
         <translation>按需</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="338"/>
+        <location filename="../../configurator/qt/requirements.py" line="345"/>
         <source>How far the training states are split over the GPUs. If needed: none asked; on several GPUs a job that does not fit a whole copy per GPU is sharded (ZeRO-3), with what &quot;Sharded with&quot; names</source>
         <translation>训练状态在各 GPU 间切分的程度。按需：不要求分片；多 GPU 时，每张 GPU 放不下完整副本的任务会被分片（ZeRO-3），由“分片方式”所选的工具完成</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="348"/>
+        <location filename="../../configurator/qt/requirements.py" line="355"/>
         <source>DeepSpeed</source>
         <translation>DeepSpeed</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="349"/>
+        <location filename="../../configurator/qt/requirements.py" line="356"/>
         <source>PyTorch FSDP</source>
         <translation>PyTorch FSDP</translation>
     </message>
@@ -3047,77 +3047,77 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation type="vanished">在 accelerate 下把模型分片到多张 GPU 上用什么：DeepSpeed ZeRO，或 PyTorch FSDP（ZeRO-3 对应 FULL_SHARD，ZeRO-2 和 ZeRO-1 对应 SHARD_GRAD_OP：FSDP 无法只分片优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="361"/>
+        <location filename="../../configurator/qt/requirements.py" line="368"/>
         <source>usual (PEFT or Transformers)</source>
         <translation>常用（PEFT 或 Transformers）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="362"/>
+        <location filename="../../configurator/qt/requirements.py" line="369"/>
         <source>The fine-tuning framework: its memory defaults, its sharding and the command that runs the job</source>
         <translation>微调框架：决定其显存默认设置、分片方式以及运行任务的命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="382"/>
+        <location filename="../../configurator/qt/requirements.py" line="389"/>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="384"/>
+        <location filename="../../configurator/qt/requirements.py" line="391"/>
         <source>Sharded with</source>
         <translation>分片方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="400"/>
+        <location filename="../../configurator/qt/requirements.py" line="407"/>
         <source>Not used by Unsloth: it never shards; on several GPUs it keeps a whole copy on each (DDP)</source>
         <translation>Unsloth 不使用此项：它从不分片；在多张 GPU 上每张卡各放一份完整模型（DDP）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="409"/>
+        <location filename="../../configurator/qt/requirements.py" line="416"/>
         <source>Not used by torchtune: its distributed recipes always shard with PyTorch FSDP2 (no DeepSpeed); &quot;Sharding&quot; sets how far, and CPU offload is its fsdp_cpu_offload</source>
         <translation>torchtune 不使用此项：其分布式配方始终用 PyTorch FSDP2 分片（不用 DeepSpeed）；分片程度由“分片”设置，CPU 卸载即其 fsdp_cpu_offload</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="415"/>
+        <location filename="../../configurator/qt/requirements.py" line="422"/>
         <source>Not used by Unsloth: on several GPUs it keeps a whole copy of the model on each (DDP)</source>
         <translation>Unsloth 不使用此项：在多张 GPU 上它在每张卡上各放一份完整模型（DDP）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="419"/>
+        <location filename="../../configurator/qt/requirements.py" line="426"/>
         <source>Not used by {0}: it shards with its own DeepSpeed or FSDP configuration</source>
         <translation>{0} 不使用此项：它用自己的 DeepSpeed 或 FSDP 配置分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="473"/>
+        <location filename="../../configurator/qt/requirements.py" line="480"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="483"/>
+        <location filename="../../configurator/qt/requirements.py" line="490"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="485"/>
+        <location filename="../../configurator/qt/requirements.py" line="492"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="487"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="487"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="487"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="491"/>
+        <location filename="../../configurator/qt/requirements.py" line="498"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
@@ -3126,280 +3126,280 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation type="vanished"> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="494"/>
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="494"/>
-        <location filename="../../configurator/qt/requirements.py" line="1061"/>
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="1086"/>
         <source> circuit</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="498"/>
+        <location filename="../../configurator/qt/requirements.py" line="505"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="499"/>
+        <location filename="../../configurator/qt/requirements.py" line="506"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="500"/>
+        <location filename="../../configurator/qt/requirements.py" line="507"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="508"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="505"/>
+        <location filename="../../configurator/qt/requirements.py" line="512"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="505"/>
+        <location filename="../../configurator/qt/requirements.py" line="512"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="505"/>
+        <location filename="../../configurator/qt/requirements.py" line="512"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="506"/>
+        <location filename="../../configurator/qt/requirements.py" line="513"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="509"/>
+        <location filename="../../configurator/qt/requirements.py" line="516"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="509"/>
+        <location filename="../../configurator/qt/requirements.py" line="516"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="509"/>
+        <location filename="../../configurator/qt/requirements.py" line="516"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="512"/>
+        <location filename="../../configurator/qt/requirements.py" line="519"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="512"/>
+        <location filename="../../configurator/qt/requirements.py" line="519"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="513"/>
+        <location filename="../../configurator/qt/requirements.py" line="520"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="515"/>
-        <location filename="../../configurator/qt/requirements.py" line="1064"/>
+        <location filename="../../configurator/qt/requirements.py" line="522"/>
+        <location filename="../../configurator/qt/requirements.py" line="1089"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="515"/>
+        <location filename="../../configurator/qt/requirements.py" line="522"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="517"/>
+        <location filename="../../configurator/qt/requirements.py" line="524"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="519"/>
+        <location filename="../../configurator/qt/requirements.py" line="526"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="528"/>
+        <location filename="../../configurator/qt/requirements.py" line="535"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="530"/>
+        <location filename="../../configurator/qt/requirements.py" line="537"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="538"/>
+        <location filename="../../configurator/qt/requirements.py" line="545"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="539"/>
+        <location filename="../../configurator/qt/requirements.py" line="546"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="630"/>
+        <location filename="../../configurator/qt/requirements.py" line="638"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="630"/>
+        <location filename="../../configurator/qt/requirements.py" line="638"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="660"/>
+        <location filename="../../configurator/qt/requirements.py" line="668"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="660"/>
+        <location filename="../../configurator/qt/requirements.py" line="668"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1061"/>
+        <location filename="../../configurator/qt/requirements.py" line="1086"/>
         <source> circuits</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1064"/>
+        <location filename="../../configurator/qt/requirements.py" line="1089"/>
         <source> GPU</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="457"/>
+        <location filename="../../configurator/qt/requirements.py" line="464"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="462"/>
+        <location filename="../../configurator/qt/requirements.py" line="469"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="463"/>
+        <location filename="../../configurator/qt/requirements.py" line="470"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="464"/>
+        <location filename="../../configurator/qt/requirements.py" line="471"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="465"/>
+        <location filename="../../configurator/qt/requirements.py" line="472"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="466"/>
+        <location filename="../../configurator/qt/requirements.py" line="473"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="467"/>
+        <location filename="../../configurator/qt/requirements.py" line="474"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="468"/>
+        <location filename="../../configurator/qt/requirements.py" line="475"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="469"/>
+        <location filename="../../configurator/qt/requirements.py" line="476"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="470"/>
+        <location filename="../../configurator/qt/requirements.py" line="477"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="477"/>
+        <location filename="../../configurator/qt/requirements.py" line="484"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="478"/>
+        <location filename="../../configurator/qt/requirements.py" line="485"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="557"/>
-        <location filename="../../configurator/qt/requirements.py" line="669"/>
+        <location filename="../../configurator/qt/requirements.py" line="564"/>
+        <location filename="../../configurator/qt/requirements.py" line="677"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="560"/>
+        <location filename="../../configurator/qt/requirements.py" line="567"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="562"/>
+        <location filename="../../configurator/qt/requirements.py" line="569"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="566"/>
+        <location filename="../../configurator/qt/requirements.py" line="573"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="241"/>
+        <location filename="../../configurator/qt/requirements.py" line="248"/>
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="603"/>
+        <location filename="../../configurator/qt/requirements.py" line="611"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="645"/>
+        <location filename="../../configurator/qt/requirements.py" line="653"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="645"/>
+        <location filename="../../configurator/qt/requirements.py" line="653"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="879"/>
+        <location filename="../../configurator/qt/requirements.py" line="887"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1040"/>
+        <location filename="../../configurator/qt/requirements.py" line="1048"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1049"/>
+        <location filename="../../configurator/qt/requirements.py" line="1057"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1052"/>
+        <location filename="../../configurator/qt/requirements.py" line="1060"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1058"/>
+        <location filename="../../configurator/qt/requirements.py" line="1083"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
