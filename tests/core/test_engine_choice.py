@@ -132,3 +132,37 @@ def test_tensor_times_pipeline_for_counts_tensor_parallelism_alone_cannot_use(ca
     assert six.decode_tokens_per_s and two.decode_tokens_per_s and layer.decode_tokens_per_s
     assert 0.9 * two.decode_tokens_per_s <= six.decode_tokens_per_s <= two.decode_tokens_per_s
     assert six.decode_tokens_per_s > 1.5 * layer.decode_tokens_per_s
+
+
+def test_a_serving_engine_that_fits_its_share_fits_the_card(catalog: Catalog) -> None:
+    """The hard floor (2 % of a card left free) is a share of the card: vLLM takes 90 % of it
+    (--gpu-memory-utilization 0.9) and sizes its KV pool to fill that share, so a job within the share leaves 10 % free
+    already. gpt-oss-120b's MXFP4 release for 10 streams of 64k on one 96 GB RTX PRO 6000 Max-Q takes 85.7 GiB of its
+    86.4 GiB share: it fits, and with no engine named the plan for 20 coding seats (10 streams) serves them with
+    vLLM on that card. The floor taken off the share as well had kept it out, and the plan had served the seats with
+    llama.cpp (and before that offered the card as "experts in RAM" on an 8-channel EPYC, round 43). An engine that
+    allocates as it goes (llama.cpp: its usable memory is the card) still leaves the floor free."""
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.estimate.result import HARD_HEADROOM
+    from configurator.core.solve.candidates import _fits
+
+    model = catalog.records["models"]["gpt-oss-120b"]
+    gpu = catalog.records["gpus"]["rtx-pro-6000-blackwell-max-q"]
+    assert isinstance(model, ModelArch)
+    request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference"))
+    work = Workload(kind="inference", precision="mxfp4", engine="vllm", context=65536, batch=10)
+    served = estimate(model, work, gpu, 1)
+    peak = served.peak_gpu
+    assert peak.usable_bytes is not None and peak.capacity_bytes is not None
+    assert peak.usable_bytes < (1 - HARD_HEADROOM) * peak.capacity_bytes  # vLLM leaves more than the floor
+    assert (1 - HARD_HEADROOM) * peak.usable_bytes < served.per_gpu_bytes <= peak.usable_bytes
+    assert _fits(served, request)
+    # a share too small still does not fit
+    over = estimate(model, work.model_copy(update={"batch": 11}), gpu, 1)
+    assert over.per_gpu_bytes > (over.peak_gpu.usable_bytes or 0) and not _fits(over, request)
+    # llama.cpp's usable memory is the whole card: the floor comes off it
+    local = estimate(model, work.model_copy(update={"engine": "llama.cpp", "batch": 16}), gpu, 1)
+    assert local.peak_gpu.usable_bytes == local.peak_gpu.capacity_bytes
+    # 16 streams there take more than 98 % of the card and less than all of it: the floor keeps them out
+    card = local.peak_gpu.capacity_bytes or 0
+    assert (1 - HARD_HEADROOM) * card < local.per_gpu_bytes <= card and not _fits(local, request)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Cpu, Gpu, MemoryKit, System
+from configurator.core.catalog.models import Cpu, Gpu, MemoryKit, ModelArch, System
 from configurator.core.common.errors import RequestError
 from configurator.core.estimate.estimator import batched_launches, estimate
 from configurator.core.estimate.host import (
@@ -553,3 +553,27 @@ def test_a_second_card_is_worth_offering_where_it_takes_a_large_share_of_the_exp
     assert gain("deepseek-v3", "rtx-3090", 8192) < SECOND_CARD_GAIN  # not offered
     assert gain("qwen3-235b-a22b", "rtx-4060-ti-16gb", 8192) < 1.03  # nothing to gain
     assert gain("qwen3-235b-a22b", "rtx-2080-ti-22gb", 8192) < SECOND_CARD_GAIN
+
+
+def test_offload_that_moves_nothing_is_the_all_on_gpu_run(catalog: Catalog) -> None:
+    """`--offload cpu` on a card that holds every layer and expert (gpt-oss-120b's MXFP4 release, 10 streams of 64k,
+    on one 96 GB RTX PRO 6000 Max-Q): llama.cpp's auto placement leaves only the token-embedding table in RAM, which
+    it keeps there anyway, so the run is the all-on-GPU one, timed by that estimate and with no weights "in RAM". The
+    offload model had timed it at 30.7 tokens/s against 47.4 for the same `-ngl 37` run, and the plan had offered it
+    as "experts in RAM" on an 8-channel EPYC (round 43)."""
+    model = catalog.get("models", "gpt-oss-120b")
+    assert isinstance(model, ModelArch)
+    gpu = _gpu(catalog, "rtx-pro-6000-blackwell-max-q")
+    epyc = catalog.get("cpus", "epyc-7302")
+    kit = catalog.get("memory", "samsung-ddr4-3200-rdimm-128gb-8x16")
+    assert isinstance(epyc, Cpu) and isinstance(kit, MemoryKit)
+    wl = Workload(kind="inference", precision="mxfp4", engine="llama.cpp", context=65536, batch=10, offload="cpu")
+    on_host = estimate_on_host(model, wl, gpu, 1, host_memory(epyc, kit, 1))
+    on_gpu = estimate(model, wl.model_copy(update={"offload": "none"}), gpu, 1)
+    assert on_host.offloaded_bytes == 0
+    assert on_host.decode_tokens_per_s == pytest.approx(on_gpu.decode_tokens_per_s)
+    assert on_host.per_gpu_bytes == on_gpu.per_gpu_bytes
+    # a card too small for the whole model still keeps experts in RAM, timed by the offload model
+    host = host_memory(epyc, kit, 1)
+    small = estimate_on_host(model, wl.model_copy(update={"batch": 1}), _gpu(catalog, "rtx-5090"), 1, host)
+    assert small.offloaded_bytes > 0 and small.workload.get("n_cpu_moe")

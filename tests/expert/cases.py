@@ -1269,6 +1269,12 @@ CLAUDE_CODE_RATES = (
     "(https://code.claude.com/docs/en/costs, read 2026-12-06): 5-7 requests a minute a seat for teams of 1-5 users "
     "(costs.need.CONCURRENCY_SOURCE, the figure the coding-agent usage's demand is sized on)"
 )
+ML_ENERGY_GPT_OSS_120B = (
+    "https://github.com/ml-energy/leaderboard/blob/0ea52b6a219fa9bece7872858d210ab9c51af8dc/public/data/models/"
+    "openai__gpt-oss-120b__gpqa.json (ML.ENERGY benchmark v3.0, vLLM v0.11.1, read 2026-12-07): gpt-oss-120b MXFP4 on "
+    "one H100 under vLLM (tensor and expert parallel 1) at 8 / 16 / 32 / 64 users, 804 / 1,191 / 1,745 / 2,572 output "
+    "tokens/s in all (100.6 / 74.5 / 54.5 / 40.2 each): one card serves tens of users from the whole model on it"
+)
 REDHAT_VLLM_LLAMACPP = (
     "https://developers.redhat.com/articles/2025/09/30/vllm-or-llamacpp-choosing-right-llm-inference-engine-your-use-"
     "case (2025-09-30): 'vLLM's throughput scales significantly with concurrent load ... llama.cpp's throughput "
@@ -2210,6 +2216,42 @@ CASES: tuple[Case, ...] = (
         "want to hear that a cheaper, short one exists. Walked 2026-12-06 (serve39): `--top 1` showed two MI50 at "
         "1,293 USD 'cheapest serving 52 % of the demand', alone, and its first-token line timed a 1,020-token prompt.",
         (MAC_PROMPT_PROCESSING, REDHAT_VLLM_LLAMACPP, CLAUDE_CODE_RATES),
+    ),
+    Case(
+        "serve43-twenty-coding-seats-gpt-oss-120b-whole-on-one-96-gb-card",
+        "--model gpt-oss-120b --workload inference --usage coding-agent --seats 20 --budget 15000 --top 3",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest",
+                "one 96 GB card holds the whole MXFP4 model (none of it in system RAM), served with vLLM or SGLang, "
+                "for at most 10,000 USD",
+                lambda b: (
+                    gpu_count(b) == 1
+                    and vram_per_card(b) >= 96
+                    and _in_vram(b)
+                    and engine(b) in ("vllm", "sglang")
+                    and price(b) <= 10000
+                ),
+            ),
+            labelled_build(
+                "cheapest", "serves the 20 seats' demand without queueing", lambda b: serves_demand(b) is True
+            ),
+            no_build(
+                "says its experts are in RAM while its launch keeps none there",
+                lambda b: "experts in RAM" in b["label"] and not re.search(r"--(n-)?cpu-moe", launch_command(b)),
+            ),
+        ),
+        "Twenty coding-agent seats (Claude Code's sizing: 10 streams at once for a team of 5-20) on gpt-oss-120b: its "
+        "MXFP4 release (~61 GB) fits whole on one 96 GB RTX PRO 6000 with ten 64k streams' cache (half its layers keep a "
+        "128-token window), and for many users at once a practitioner serves it with vLLM (continuous batching, prefix "
+        "cache): published single-card sweeps run 8-64 users at 100-40 tokens/s each. The card is the cost; a cheap "
+        "host is enough when nothing is read from RAM. Walked 2026-12-07 (serve43): the plan called one RTX PRO 6000 "
+        "Max-Q on an 8-channel EPYC with 'the routed experts in RAM' cheapest (10,410 USD, 30.7 tokens/s, 44 % of "
+        "requests waiting): llama.cpp's placement had left only the token-embedding table in RAM, timed by the offload "
+        "model, and vLLM's run (85.7 of its 86.4 GiB share) was kept out by a 2 % floor taken off the share itself; "
+        "the same card in a used workstation under vLLM is 8,945 USD at 47.5 tokens/s a stream.",
+        (ML_ENERGY_GPT_OSS_120B, MILLSTONE_PRO6000_GPT_OSS, REDHAT_VLLM_LLAMACPP, CLAUDE_CODE_RATES),
     ),
     Case(
         "deepseek-v4-flash-at-home-weighs-the-api",

@@ -502,7 +502,21 @@ def _usable_of(peak: GpuMemory, request: BuildRequest, *, requested: bool = Fals
     """What a job may take of the GPU `peak` describes: its usable memory less the hard floor (or the requested
     headroom, if smaller); with `requested`, less the whole requested headroom (a setting chosen for speed only)."""
     headroom = request.vram_headroom if requested else min(request.vram_headroom, HARD_HEADROOM)
-    return (peak.usable_bytes or 0) * (1 - headroom)
+    usable = peak.usable_bytes or 0
+    if peak.capacity_bytes and usable < peak.capacity_bytes * (1 - HARD_HEADROOM - SHARE_TOLERANCE):
+        # the headroom is a share of the card left free: an engine that takes only its share (vLLM's and SGLang's
+        # --gpu-memory-utilization 0.9) leaves more than the floor free already, and sizes its KV pool to fill the
+        # share, so a job that fits the share runs (a smaller pool holds fewer tokens in flight, it does not run
+        # out). Taking the floor off the share as well had kept gpt-oss-120b's vLLM run for 10 streams of 64k on one
+        # 96 GB card (85.7 of its 86.4 GiB share) out of the plan, which served them with llama.cpp (round 43). A
+        # cluster plan's limit (the card less HARD_HEADROOM, estimate.parallel) is read as before
+        return min(usable, peak.capacity_bytes * (1 - headroom))
+    return usable * (1 - headroom)
+
+
+SHARE_TOLERANCE = 1e-3
+"""How far below the card less the hard floor a GPU's usable memory must sit to be an engine's own share (vLLM's 0.9)
+rather than a planner's limit of the card less HARD_HEADROOM (rounded to whole bytes)."""
 
 
 def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, workload: Workload, gpu: Gpu) -> int:
