@@ -63,12 +63,14 @@ def test_moe_on_one_gpu_is_tried_on_its_own_rows_and_not_adopted_for_the_reason_
 ) -> None:
     """On the folds of 2026-12-06 the MoE-on-one-GPU decode rows pass the gate (22 rows from 7 sources) and read their own
     range under decode's per-regime rule, but a source left out lands inside it for 16 of the 22 rows (73 %, below the
-    band), and split out it takes another regime's nested share out of the band: not shipped (ranges.py)."""
+    band), and split out it takes another regime's nested share out of the band: not shipped (ranges.py). merge43's
+    folds (moe43's busiest-rank EP wait): its own nested share is 17 of 22 (77 %, in the band), but split out it takes
+    the other regimes' judged nested shares in the band from 3 to 2: still not shipped, for that reason."""
     pairs = accuracy.stored_cv("decode_speed")
     (trial,) = [t for t in accuracy.regime_trials("decode_speed", pairs, catalog) if t.regime == MOE_ONE_GPU]
     assert trial.gap.met and trial.cv[1] >= 20
     assert "own sources' biases, own rows' scatter" in trial.how
-    assert trial.nested[0] / trial.nested[1] < 0.75 and not trial.adopted
+    assert not trial.adopted
     assert "nested" in trial.reason()
 
 
