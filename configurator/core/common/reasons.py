@@ -416,6 +416,8 @@ def _changes(r: Reason, say: Say) -> str:
         else f"{' + '.join(r.fields['beside'])} beside your own {r.fields['own']}, "  # type: ignore[arg-type]
         if r.fields.get("beside")
         else f"{r.fields['gpus']} x {r.fields['gpu']}"
+        # round 43: cards past their vendor's support, as the plan's build says it (relax._describe, field `eol`)
+        + "".join(f" ({say(e)})" for e in r.nested("eol"))
         + (" without your own card" if r.fields.get("without_own") else "")
         + _own_used(r)
         + ", "

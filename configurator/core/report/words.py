@@ -699,6 +699,7 @@ def _changes(r: Reason, say_: Say) -> str:
         else f"在你自己的 {r.fields['own']} 旁加装 {' + '.join(r.fields['beside'])}，"  # type: ignore[arg-type]
         if r.fields.get("beside")
         else f"{r.fields['gpus']} x {r.fields['gpu']}"
+        + "".join(f"（{say_(e)}）" for e in r.nested("eol"))
         + ("（不用你自己的卡）" if r.fields.get("without_own") else "")
         + _zh_own_used(r)
         + "，"

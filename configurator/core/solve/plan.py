@@ -108,7 +108,7 @@ from configurator.core.solve.rules import (
     power_of,
     prompt_check,
 )
-from configurator.core.solve.shown import FASTER, quieter
+from configurator.core.solve.shown import FASTER, SLOWER_DEARER, gives_up_for_little, quieter
 from configurator.core.solve.slots import BAY_GEN, lane_bandwidth_gbps
 from configurator.core.solve.solver import (
     TP_OR_TRAINING_MIN_LANES,
@@ -1336,8 +1336,10 @@ def _diagnose(
                 # that holds them (a 12-channel DDR5 EPYC at 24,553 USD for R1 at Q4_K_M), where a tier's quicker CPU on
                 # cheaper DDR4 (an EPYC 7742 with 512 GB and an RTX 2080 Ti 22GB, 5,870 USD) meets the speed
                 builds += [_with_prompt(b) for b in ways.experts_tiers(relaxed, cost_cap, stop)]
-            return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
-        return ways.cheapest_reading(builds, relaxed, cost_cap, stop, searched)
+            best = min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
+            return ways.supported(best, relaxed, cost_cap, stop, aside)
+        best = ways.cheapest_reading(builds, relaxed, cost_cap, stop, searched)
+        return ways.supported(best, relaxed, cost_cap, stop, aside)
 
     def servers(relaxed: BuildRequest) -> Build | None:
         return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
@@ -1424,6 +1426,49 @@ class _WaySearch:
             ctx = _context(as_asked, self.catalog, self.model, self.exact, stop)
             self.tiers[key] = [b for b in experts_in_ram(ctx) if not b.fails]
         return [b for b in self.tiers[key] if cost_cap is None or b.total_price < cost_cap]
+
+    def supported(
+        self,
+        best: Build | None,
+        relaxed: BuildRequest,
+        cost_cap: float | None,
+        stop: Callable[[], bool],
+        aside: dict[int, tuple[Build, Build]],
+    ) -> Build | None:
+        """Round 43: a way's inference build on cards past their vendor's support (ranking.end_of_life_caveat) gives
+        its place to the cheapest build on supported cards that serves as well (reads at reading speed where it does,
+        its prompts answered where they are) when the cheaper card saves too little beside it: a third or less
+        (shown.gives_up_for_little, the one rule for a way out that gives something up for a saving, read by
+        relax.gives_up_target_for_little too). It is noted in `aside` beside it, so the way says both
+        (relax._past_cheaper: "cheapest build on supported software ...; 1 x NVIDIA Tesla P100 PCIe 16GB for N costs
+        less, on a card past its vendor's software support"). Kimi K2.6 at 40,000 CNY had said "cheapest build 1 x
+        NVIDIA Tesla P100 PCIe 16GB, 38,142 CNY" where an RTX 2080 Ti 22GB runs the same 2-bit GGUF with its experts in
+        RAM at reading speed for 40,613. Past that the way keeps its cheaper card and says it is past support
+        (relax._describe). A training way's cards past support are set aside already (ranking.startable)."""
+        if best is None or end_of_life_caveat(best) is None or relaxed.workload.kind != "inference" or stop():
+            return best
+        cap = SLOWER_DEARER * best.total_price + 0.01  # gives_up_for_little's bound; solve's cost_cap is strict
+        cap = cap if cost_cap is None else min(cap, cost_cap)
+        past = tuple(g.id for g in self.catalog.gpus if _past_support(g))
+        reads = relax.build_reads(best)
+        asked = relaxed  # the cheapest that reads, as cheapest_reading's own search
+        if reads and relax.wants_reading(relaxed):
+            asked = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
+        found, _ = _solve_once(
+            asked, self.catalog, self.model, self.exact, 1, stop, 1.0, exclude_gpus=past, cost_cap=cap
+        )
+        found += self.experts_tiers(relaxed, cap, stop)  # their cards are supported ones (machines._tier_gpus)
+        found = [_with_prompt(b) for b in found if not b.fails and end_of_life_caveat(b) is None]
+        found = [b for b in found if gives_up_for_little(best.total_price, b.total_price)]
+        if reads:
+            found = [b for b in found if relax.build_reads(b)]
+        if _answered([best]):
+            found = _answered(found)
+        if not found:
+            return best
+        kept = min(found, key=lambda b: b.total_price)
+        aside[id(kept)] = (kept, best)
+        return kept
 
     def cheapest_reading(
         self,
