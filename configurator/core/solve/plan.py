@@ -1444,11 +1444,12 @@ class _WaySearch:
         less, on a card past its vendor's software support"). Kimi K2.6 at 40,000 CNY had said "cheapest build 1 x
         NVIDIA Tesla P100 PCIe 16GB, 38,142 CNY" where an RTX 2080 Ti 22GB runs the same 2-bit GGUF with its experts in
         RAM at reading speed for 40,613. Past that the way keeps its cheaper card and says it is past support
-        (relax._describe). A training way's cards past support are set aside already (ranking.startable)."""
+        (relax._describe). The supported build is searched up to that bound, not under `cost_cap`: where it costs no
+        less than a way already found, the way has none under the cap (None). A training way's cards past support are
+        set aside already (ranking.startable)."""
         if best is None or end_of_life_caveat(best) is None or relaxed.workload.kind != "inference" or stop():
             return best
         cap = SLOWER_DEARER * best.total_price + 0.01  # gives_up_for_little's bound; solve's cost_cap is strict
-        cap = cap if cost_cap is None else min(cap, cost_cap)
         past = tuple(g.id for g in self.catalog.gpus if _past_support(g))
         reads = relax.build_reads(best)
         asked = relaxed  # the cheapest that reads, as cheapest_reading's own search
@@ -1467,6 +1468,11 @@ class _WaySearch:
         if not found:
             return best
         kept = min(found, key=lambda b: b.total_price)
+        if cost_cap is not None and kept.total_price >= cost_cap - 0.005:
+            # the way it stands for is no cheaper than a way already found (relax.search's attempt): it would change
+            # something more for nothing. Without this DeepSeek-V3 Q2_K at 1,200 USD had its KV-cache-and-offload pair
+            # on the P100 at 2,662 USD listed before the offload way on an RTX 4060 Ti at 2,975, the same supported card
+            return None
         aside[id(kept)] = (kept, best)
         return kept
 
