@@ -1337,9 +1337,9 @@ def _diagnose(
                 # cheaper DDR4 (an EPYC 7742 with 512 GB and an RTX 2080 Ti 22GB, 5,870 USD) meets the speed
                 builds += [_with_prompt(b) for b in ways.experts_tiers(relaxed, cost_cap, stop)]
             best = min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
-            return ways.supported(best, relaxed, cost_cap, stop, aside)
+            return ways.supported(best, relaxed, request.budget, cost_cap, stop, aside)
         best = ways.cheapest_reading(builds, relaxed, cost_cap, stop, searched)
-        return ways.supported(best, relaxed, cost_cap, stop, aside)
+        return ways.supported(best, relaxed, request.budget, cost_cap, stop, aside)
 
     def servers(relaxed: BuildRequest) -> Build | None:
         return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
@@ -1431,6 +1431,7 @@ class _WaySearch:
         self,
         best: Build | None,
         relaxed: BuildRequest,
+        budget: float | None,
         cost_cap: float | None,
         stop: Callable[[], bool],
         aside: dict[int, tuple[Build, Build]],
@@ -1439,11 +1440,11 @@ class _WaySearch:
         its place to the cheapest build on supported cards that serves as well (reads at reading speed where it does,
         its prompts answered where they are) when the cheaper card saves too little beside it: a third or less
         (shown.gives_up_for_little, the one rule for a way out that gives something up for a saving, read by
-        relax.gives_up_target_for_little too). It is noted in `aside` beside it, so the way says both
+        relax.gives_up_target_for_little too), and a way within the user's `budget` stays within it. It is noted in `aside` beside it, so the way says both
         (relax._past_cheaper: "cheapest build on supported software ...; 1 x NVIDIA Tesla P100 PCIe 16GB for N costs
-        less, on a card past its vendor's software support"). Kimi K2.6 at 40,000 CNY had said "cheapest build 1 x
-        NVIDIA Tesla P100 PCIe 16GB, 38,142 CNY" where an RTX 2080 Ti 22GB runs the same 2-bit GGUF with its experts in
-        RAM at reading speed for 40,613. Past that the way keeps its cheaper card and says it is past support
+        less, on a card past its vendor's software support"). DeepSeek-R1 at 5,000 USD had said "cheapest build 1 x
+        NVIDIA Tesla P100 PCIe 16GB, 2,662 USD" for a 2-bit GGUF with its experts in RAM, where an RTX 4060 Ti 16GB
+        runs it at reading speed for 2,975. Otherwise the way keeps its cheaper card and says it is past support
         (relax._describe). The supported build is searched up to that bound, not under `cost_cap`: where it costs no
         less than a way already found, the way has none under the cap (None). A training way's cards past support are
         set aside already (ranking.startable)."""
@@ -1468,6 +1469,11 @@ class _WaySearch:
         if not found:
             return best
         kept = min(found, key=lambda b: b.total_price)
+        if budget is not None and best.total_price <= budget < kept.total_price:
+            # a way within the user's own budget stays within it: the supported card would add "raise the budget" to
+            # the words. Kimi K2.6 at 40,000 CNY keeps the P100 at 38,142, saying it is past support, where the RTX 2080
+            # Ti 22GB costs 40,613 (an expert case signed the P100 way: its only note was that the way did not say so)
+            return best
         if cost_cap is not None and kept.total_price >= cost_cap - 0.005:
             # the way it stands for is no cheaper than a way already found (relax.search's attempt): it would change
             # something more for nothing. Without this DeepSeek-V3 Q2_K at 1,200 USD had its KV-cache-and-offload pair
