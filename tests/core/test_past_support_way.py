@@ -88,9 +88,16 @@ def test_kimis_way_within_the_budget_keeps_the_p100_and_says_it_is_past_support(
     first = infeasible["relaxations"][0]
     assert first["total_price"] <= 40000 and first["decode_tokens_per_s"] >= relax.READING_TPS, first
     assert "1 x NVIDIA Tesla P100 PCIe 16GB (past CUDA support: CUDA 13 dropped Pascal" in first["change"], first
+    # and names the supported card beside it, with its price over the budget
+    fields = first["said"]["fields"]
+    assert "RTX 2080 Ti 22GB" in fields["supported_gpu"] and fields["supported_price"] > 40000, fields
+    assert gives_up_for_little(first["total_price"], fields["supported_price"])
+    assert "on supported software costs 40,613 CNY, over the budget" in first["change"], first["change"]
+    assert not fields.get("supported") and not infeasible["cheapest_on_supported"]  # the P100 is the cheapest way
     with words.language("zh_CN"):
-        zh = words.say(Reason.of(first["said"]["code"], **_fields(first["said"]["fields"])))
+        zh = words.say(Reason.of(first["said"]["code"], **_fields(fields)))
     assert "（已过 CUDA 支持期：CUDA 13 不再支持 Pascal，可用 CUDA 12 构建运行）" in zh, zh
+    assert "软件仍受支持的 1 x NVIDIA GeForce RTX 2080 Ti 22GB" in zh and "40,613 CNY，超出预算" in zh, zh
 
 
 @pytest.mark.slow

@@ -473,6 +473,11 @@ def _changes(r: Reason, say: Say) -> str:
             f"{r.num('unvalidated_price'):,.0f} {r.fields['currency']} costs less, its training stack unvalidated on "
             f"the card ({r.fields['unvalidated']} warns)"
         )
+    if r.fields.get("supported_price") is not None:  # round 43: a dearer supported build, over the budget
+        past = (
+            f"; {r.num('supported_gpus'):.0f} x {r.fields['supported_gpu']} on supported software costs "
+            f"{r.num('supported_price'):,.0f} {r.fields['currency']}, over the budget"
+        )
     return (
         f"{text}{home}: {cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{_work(r)}{hours}{wait}{slow}"
         f"{slower}{trade}{past}"

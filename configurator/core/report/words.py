@@ -754,6 +754,11 @@ def _changes(r: Reason, say_: Say) -> str:
             f"{r.num('unvalidated_price'):,.0f} {r.fields['currency']}，但其训练软件栈在该显卡上未经验证，"
             f"{r.fields['unvalidated']} 给出警告"
         )
+    if r.fields.get("supported_price") is not None:  # round 43: a dearer supported build, over the budget
+        past = (
+            f"；软件仍受支持的 {r.num('supported_gpus'):.0f} x {r.fields['supported_gpu']} 需 "
+            f"{r.num('supported_price'):,.0f} {r.fields['currency']}，超出预算"
+        )
     return (
         f"{text}{home}：{cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{_zh_work(r)}{hours}{wait}{slow}"
         f"{slower}{trade}{past}"

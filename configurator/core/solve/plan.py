@@ -1396,7 +1396,8 @@ def _startable_noting(builds: list[Build], aside: dict[int, tuple[Build, Build]]
 
 def _noted(aside: dict[int, tuple[Build, Build]], build: Build) -> tuple[Build, str | None] | None:
     """The cheaper build set aside beside `build` (_startable_noting) and the support rule that warns its run is
-    unvalidated (None: its card is past support; ranking.set_aside_rule), or None."""
+    unvalidated (None: its card is past support; ranking.set_aside_rule), or None. Round 43: or the dearer supported
+    build beside a way's build past support that keeps within the budget (_WaySearch.supported; rule None)."""
     noted = aside.get(id(build))
     return (noted[1], set_aside_rule(noted[1])) if noted is not None and noted[0] is build else None
 
@@ -1440,7 +1441,8 @@ class _WaySearch:
         its place to the cheapest build on supported cards that serves as well (reads at reading speed where it does,
         its prompts answered where they are) when the cheaper card saves too little beside it: a third or less
         (shown.gives_up_for_little, the one rule for a way out that gives something up for a saving, read by
-        relax.gives_up_target_for_little too), and a way within the user's `budget` stays within it. It is noted in `aside` beside it, so the way says both
+        relax.gives_up_target_for_little too), and a way within the user's `budget` stays within it. It is noted in
+        `aside` beside it, so the way says both
         (relax._past_cheaper: "cheapest build on supported software ...; 1 x NVIDIA Tesla P100 PCIe 16GB for N costs
         less, on a card past its vendor's software support"). DeepSeek-R1 at 5,000 USD had said "cheapest build 1 x
         NVIDIA Tesla P100 PCIe 16GB, 2,662 USD" for a 2-bit GGUF with its experts in RAM, where an RTX 4060 Ti 16GB
@@ -1472,7 +1474,9 @@ class _WaySearch:
         if budget is not None and best.total_price <= budget < kept.total_price:
             # a way within the user's own budget stays within it: the supported card would add "raise the budget" to
             # the words. Kimi K2.6 at 40,000 CNY keeps the P100 at 38,142, saying it is past support, where the RTX 2080
-            # Ti 22GB costs 40,613 (an expert case signed the P100 way: its only note was that the way did not say so)
+            # Ti 22GB costs 40,613 (an expert case signed the P100 way: its only note was that the way did not say so);
+            # the way names that card and its price beside it (relax._past_cheaper's fields `supported_*`)
+            aside[id(best)] = (best, kept)
             return best
         if cost_cap is not None and kept.total_price >= cost_cap - 0.005:
             # the way it stands for is no cheaper than a way already found (relax.search's attempt): it would change

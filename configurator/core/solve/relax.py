@@ -1259,7 +1259,16 @@ def _past_cheaper(past: Build, unvalidated: str | None = None) -> dict[str, Valu
     `past_gpu`, `past_price`). A label is a claim about the numbers beside it: "cheapest build" had named two Arc Pro
     B60 where two Tesla P40 were cheaper. Round 42: one set aside because its training run is unvalidated on its card
     (`unvalidated`: the support rule that warns, SUP-11; rules.software.UNVALIDATED_RUN) is said by its own fields,
-    `unvalidated_gpus`, `unvalidated_gpu`, `unvalidated_price`, `unvalidated` (its card is not past support)."""
+    `unvalidated_gpus`, `unvalidated_gpu`, `unvalidated_price`, `unvalidated` (its card is not past support). Round 43:
+    `past` on supported cards (plan._WaySearch.supported: the way's own card is past support and keeps within the
+    budget, where the supported build costs more than it) is said by `supported_gpus`, `supported_gpu`,
+    `supported_price`: "1 x NVIDIA GeForce RTX 2080 Ti 22GB on supported software costs 40,613 CNY, over the budget"."""
+    if unvalidated is None and end_of_life_caveat(past) is None:
+        return {
+            "supported_gpus": past.gpu_count * past.nodes,
+            "supported_gpu": _gpu_name(past),
+            "supported_price": past.total_price,
+        }
     if unvalidated is not None:
         return {
             "supported": True,
