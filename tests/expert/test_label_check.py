@@ -735,6 +735,17 @@ REQUESTS = tuple(dict.fromkeys([c.args for c in CASES] + list(LABEL_RICH)))
 
 
 WAYS_TODAY: dict[str, str] = {
+    "--model kimi-k2.6 --workload inference --budget 40000 --currency CNY": (
+        "order43 (2026-12-07): as kimi-k2.5's below: the way's supported build that reads (39,301.05 CNY, beside the "
+        "P100 at 38,141.89) is one the plan at the way's words does not show (it shows the P100 and 39,613.10)"
+    ),
+    "--model kimi-k2.5 --workload inference --budget 15000": (
+        "order43 (2026-12-07): the cheapest way out's build past CUDA support (a Tesla P100 at 5,061.99 USD) gives its "
+        "place to the cheapest supported build that reads its search finds (plan._WaySearch.supported), 5,214.99 USD, "
+        "which the plan at the way's words does not show: it shows the P100 and a supported RTX 2080 Ti at 5,266.99 "
+        "(its own supported search, _usual_gguf's exclude_gpus solve, takes the cheapest supported build at any "
+        "speed, and its places go to claims). Fix: the plan's supported search looks for the cheapest that reads too"
+    ),
     "--model qwen3.6-27b --workload finetune --method lora --context 4096 --budget 6000": (
         "merge42 (2026-12-07): the way 'raise the budget to 7,094 USD' names 2 x RTX A6000 at 7,093.44 USD, where the "
         "plan at --budget 7094 assembles the same pair for 7,013.44 (80.00 less: the way's search stopped at a dearer "

@@ -1402,6 +1402,12 @@ def _noted(aside: dict[int, tuple[Build, Build]], build: Build) -> tuple[Build, 
     return (noted[1], set_aside_rule(noted[1])) if noted is not None and noted[0] is build else None
 
 
+WAY_SUPPORTED_TOP = 3
+"""The supported builds a way's search finds beside its build past support (_WaySearch.supported): the cheapest few, of
+which the cheapest that reads is kept (the cheapest supported card may read below reading speed: an RTX 2070 at 4.7
+tokens/s beside the P100's 5.3 for Kimi K2.6)."""
+
+
 @dataclass(frozen=True)
 class _WaySearch:
     """What the searches of one diagnosis's ways out share: the catalog, the model and its exact weight bytes, and the
@@ -1455,12 +1461,16 @@ class _WaySearch:
         cap = SLOWER_DEARER * best.total_price + 0.01  # gives_up_for_little's bound; solve's cost_cap is strict
         past = tuple(g.id for g in self.catalog.gpus if _past_support(g))
         reads = relax.build_reads(best)
-        asked = relaxed  # the cheapest that reads, as cheapest_reading's own search
-        if reads and relax.wants_reading(relaxed):
-            asked = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
-        found, _ = _solve_once(
-            asked, self.catalog, self.model, self.exact, 1, stop, 1.0, exclude_gpus=past, cost_cap=cap
-        )
+        asked = [relaxed]  # as the plan's own supported search (exclude_gpus), and the cheapest that reads
+        if reads and relax.wants_reading(relaxed):  # (cheapest_reading's own search)
+            asked.append(relaxed.model_copy(update={"min_decode_tps": READING_TPS}))
+        found = [
+            b
+            for one in asked
+            for b in _solve_once(
+                one, self.catalog, self.model, self.exact, WAY_SUPPORTED_TOP, stop, 1.0, exclude_gpus=past, cost_cap=cap
+            )[0]
+        ]
         found += self.experts_tiers(relaxed, cap, stop)  # their cards are supported ones (machines._tier_gpus)
         found = [_with_prompt(b) for b in found if not b.fails and end_of_life_caveat(b) is None]
         found = [b for b in found if gives_up_for_little(best.total_price, b.total_price)]
@@ -1473,9 +1483,8 @@ class _WaySearch:
         kept = min(found, key=lambda b: b.total_price)
         if budget is not None and best.total_price <= budget < kept.total_price:
             # a way within the user's own budget stays within it: the supported card would add "raise the budget" to
-            # the words. Kimi K2.6 at 40,000 CNY keeps the P100 at 38,142, saying it is past support, where the RTX 2080
-            # Ti 22GB costs 40,613 (an expert case signed the P100 way: its only note was that the way did not say so);
-            # the way names that card and its price beside it (relax._past_cheaper's fields `supported_*`)
+            # the words (an expert case had signed Kimi K2.6's P100 way within 40,000 CNY, noting only that it did not
+            # say past support); the way names that card and its price beside it (relax._past_cheaper's `supported_*`)
             aside[id(best)] = (best, kept)
             return best
         if cost_cap is not None and kept.total_price >= cost_cap - 0.005:
