@@ -739,6 +739,10 @@ WAYS_TODAY: dict[str, str] = {
         "order43 (2026-12-07): as kimi-k2.5's below: the way's supported build that reads (39,301.05 CNY, beside the "
         "P100 at 38,141.89) is one the plan at the way's words does not show (it shows the P100 and 39,613.10)"
     ),
+    "--model kimi-k2 --workload inference --budget 20000": (
+        "order43 (2026-12-07): as kimi-k2.5's below: the way's supported build that reads (5,214.99 USD, beside the "
+        "P100 at 5,061.99) is one the plan at the way's words does not show (it shows 5,266.99 and 5,294.99)"
+    ),
     "--model kimi-k2.5 --workload inference --budget 15000": (
         "order43 (2026-12-07): the cheapest way out's build past CUDA support (a Tesla P100 at 5,061.99 USD) gives its "
         "place to the cheapest supported build that reads its search finds (plan._WaySearch.supported), 5,214.99 USD, "
