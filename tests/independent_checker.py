@@ -1302,7 +1302,39 @@ def check_labels(
         + months_problems(result["builds"])
         + fill_problems(result["builds"], context, prompt)
         + first_token_problems(result["builds"])
+        + set_aside_order_problems(result["builds"])
     )
+
+
+NOT_CHEAPEST = "not cheapest"
+"""What the label of a build set aside from "cheapest" says (round 41: "not cheapest: its training stack is
+unvalidated on the card, SUP-11 warns"): it is cheaper than the build that holds the claim, and not the answer."""
+
+
+def set_aside(build: dict[str, Any], builds: list[dict[str, Any]]) -> bool:
+    """A build the plan's "cheapest" passed over, as its own label says (NOT_CHEAPEST), or a training build on a card
+    past its vendor's support beside a shown training build on a supported one (support.PAST_SUPPORT_STARTS)."""
+    if NOT_CHEAPEST in build["label"].lower():
+        return True
+    return _trains(build) and past_support(build) and any(_trains(b) and not past_support(b) for b in builds)
+
+
+def set_aside_order_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """Round 43 (order43): no build set aside from "cheapest" (set_aside) is shown before a build that holds a claim
+    and is not set aside: the plan's first build, the one the window opens on and `plan` prints first, is the answer
+    its labels give, never one whose own label says it is not it. Llama 3.1 70B QLoRA at 5,000 USD had shown 2 x Arc
+    A770 16GB "not cheapest: ... SUP-11 warns" as #1, above the "cheapest on supported software" 2 x RTX 4060 Ti."""
+    problems: list[str] = []
+    for k, build in enumerate(builds):
+        if not set_aside(build, builds):
+            continue
+        for later in builds[k + 1 :]:
+            if label_claims(later["label"]) and not set_aside(later, builds):
+                problems.append(
+                    f"#{build['rank']} '{build['label']}' is set aside from cheapest, yet shown before "
+                    f"#{later['rank']} '{later['label']}', which holds a claim"
+                )
+    return problems
 
 
 MONTH_HOURS = 730.0

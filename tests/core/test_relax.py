@@ -768,9 +768,14 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     # 1,017 USD with the RTX 2080 Ti 22GB at the bare 300 USD Alibaba asking price; landed (380 USD, 410 before the duty fix) the
     # cheapest machine at Q4_K_M for four users is one MI50 32GB: 1,082 USD, and 907 since round 28 priced the shroud
     # frame as a frame (80 USD) with one 25 USD shroud kit per card, where the frame's 280 USD had carried eight
+    # round 43 (order43): that MI50 is past ROCm support, and a supported card costing at most half as much again
+    # serves the four users as well (shown.gives_up_for_little: plan._WaySearch.supported), so the way names both: the
+    # RTX 2080 Ti 22GB at 1,097 USD, "1 x AMD Radeon Instinct MI50 32GB for 906 USD costs less, on a card past its
+    # vendor's software support"
     second = inf.relaxations[1]
-    assert second.change.startswith("raise the budget to 907"), second.change
-    assert second.build is not None and second.build.gpu_id == "mi50-32gb" and second.build.gpu_count == 1
+    assert second.change.startswith("raise the budget to 1,097"), second.change
+    assert "MI50 32GB for 906 USD costs less, on a card past its vendor's software support" in second.change
+    assert second.build is not None and second.build.gpu_id == "rtx-2080-ti-22gb" and second.build.gpu_count == 1
     assert second.build.estimate.workload.get("precision") == "q4_k_m"
     assert [w.kind for w in inf.relaxations].count("budget") + [w.kind for w in inf.relaxations].count(
         "precision"

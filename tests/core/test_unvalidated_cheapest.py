@@ -66,3 +66,32 @@ def test_the_rule_reads_the_check_verdict_not_a_second_copy() -> None:
     assert (
         unvalidated_run([Check("SUP-7", "warn"), Check("SUP-11", "fail")]) is None
     )  # a fail already takes it out of every claim
+
+
+def test_the_plan_opens_on_the_cheapest_and_shows_the_set_aside_build_after_every_claim(builds: list[Any]) -> None:
+    """Round 43 (order43): the Arc pair had sorted #1 by its price, so `plan` printed it first and the window opened on
+    it while its own label said "not cheapest". The plan's first build (the window's opening build, the CLI's first,
+    the sheets' first) is the one holding "cheapest"; the Arc pair is still shown, saying why, after every build that
+    holds a claim, and the others compare against the cheapest ("+N USD against #1")."""
+    assert "claim.cheapest" in _claims(builds[0]), [b.label for b in builds]
+    assert builds[0].rank == 1
+    arc = next(b for b in builds if b.gpu_id == "arc-a770-16gb")
+    assert arc.total_price < builds[0].total_price
+    assert "not cheapest" in arc.label, arc.label
+    after = builds[builds.index(arc) + 1 :]
+    assert not any(b.claims and unvalidated_run(b.checks) is None for b in after), [b.label for b in after]
+    against = arc.against.nested("parts")[0] if arc.against is not None else None
+    assert against is not None and against.fields["rank"] == 1 and float(against.num("delta")) < 0
+
+
+def test_the_json_the_checker_reads_says_the_same_order(catalog: Any) -> None:
+    """The independent checker's rule over `plan --json` (set_aside_order_problems: no build set aside from "cheapest"
+    before a claim holder) holds of this plan, at --top 3 too (the cut keeps the order)."""
+    from tests.independent_checker import set_aside_order_problems
+
+    work = Workload(kind="finetune", method="qlora", tokens=1e8)
+    for top in (5, 3):
+        request = BuildRequest(model_id="llama-3.1-70b", workload=work, budget=5000, max_gpus=2, top_k=top)
+        shown = [b.to_json() for b in plan(request, catalog).builds]
+        assert set_aside_order_problems(shown) == [], [b["label"] for b in shown]
+        assert "cheapest on supported software" in shown[0]["label"]

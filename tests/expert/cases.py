@@ -6870,7 +6870,9 @@ CASES: tuple[Case, ...] = (
         "Kimi K2.6 as released (INT4 experts, ~595 GB) is far past 40,000 CNY; Unsloth's guide for its trillion-"
         "parameter MoE is a dynamic 2-bit GGUF with the experts in RAM beside one card. Walked 2026-12-07 (review42): "
         "the way out is that, at 38,142 CNY and 5.3 tok/s: signed with a note (its card is a Tesla P100, past CUDA "
-        "13, which the way out's text does not say).",
+        "13, which the way out's text does not say). Round 43 (order43): the way is on a supported card within the "
+        "budget (39,301 CNY, reading speed) and names the P100 beside it, 'on a card past its vendor's software "
+        "support'; a way kept on a card past support says so ('past CUDA support: CUDA 13 dropped Pascal').",
         (UNSLOTH_KIMI_K26_SIZES, KTRANSFORMERS_R1, PASCAL_FP16),
     ),
     Case(

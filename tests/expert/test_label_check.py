@@ -685,6 +685,33 @@ def test_a_data_center_class_machine_is_no_rival_in_a_home_office() -> None:
     assert check_labels(_plan(everything), room="home-office") == []  # nothing else shown: it is the answer
 
 
+def test_a_build_set_aside_from_cheapest_follows_every_claim_holder() -> None:
+    """Round 43 (order43): Llama 3.1 70B QLoRA at 5,000 USD had shown 2 x Arc A770 16GB as #1 at 1,978 USD with the
+    label "not cheapest: its training stack is unvalidated on the card, SUP-11 warns", above the build that holds
+    "cheapest on supported software" (2 x RTX 4060 Ti 16GB at 2,038): the CLI's first build and the window's opening
+    build were one whose own label says it is not the answer. A set-aside build is shown, after every claim holder."""
+    aside = "not cheapest: its training stack is unvalidated on the card, SUP-11 warns"
+
+    def trains(rank: int, label: str, price: float, hours: float) -> dict[str, Any]:
+        time = {"gpu_hours": 2 * hours, "wall_hours": hours, "tokens_per_s": 2e7 / (hours * 3600)}
+        return _build(rank, label, price, decode=None, time=time)
+
+    arc = trains(1, aside, 1978, 67.1)
+    arc["checks"].append({"rule": "SUP-11", "status": "warn", "message": "no FSDP + QLoRA run on Arc is published"})
+    held = trains(2, "cheapest on supported software", 2038, 52.8)
+    fast = trains(3, "fastest within budget; best value", 3821, 27.9)
+    found = check_labels(_plan(arc, held, fast))
+    assert len(found) == 2 and all("#1" in p and "set aside from cheapest" in p for p in found), found
+    assert "#2" in found[0] and "#3" in found[1]
+    # after the claim holders, beside an unclaimed alternative in any order, it is where the plan shows it
+    alternative = trains(3, "alternative (more speed)", 3498, 40.2)
+    consistent = [dict(held, rank=1), dict(fast, rank=2), dict(alternative, rank=3), dict(arc, rank=4)]
+    assert check_labels(_plan(*consistent)) == []
+    # an alternative that says it is set aside too, in brackets after what it offers
+    offered = dict(arc, rank=3, label=f"alternative (lower price, Intel Arc A770 16GB), {aside}")
+    assert len(check_labels(_plan(dict(held, rank=1), offered, dict(fast, rank=2)))) == 1
+
+
 # --------------------------------------------------------------------------- real answers
 
 LABEL_RICH = (
@@ -708,7 +735,23 @@ that will fix it."""
 REQUESTS = tuple(dict.fromkeys([c.args for c in CASES] + list(LABEL_RICH)))
 
 
-WAYS_TODAY: dict[str, str] = {}
+WAYS_TODAY: dict[str, str] = {
+    "--model kimi-k2.6 --workload inference --budget 40000 --currency CNY": (
+        "order43 (2026-12-07): as kimi-k2.5's below: the way's supported build that reads (39,301.05 CNY, beside the "
+        "P100 at 38,141.89) is one the plan at the way's words does not show (it shows the P100 and 39,613.10)"
+    ),
+    "--model kimi-k2 --workload inference --budget 20000": (
+        "order43 (2026-12-07): as kimi-k2.5's below: the way's supported build that reads (5,214.99 USD, beside the "
+        "P100 at 5,061.99) is one the plan at the way's words does not show (it shows 5,266.99 and 5,294.99)"
+    ),
+    "--model kimi-k2.5 --workload inference --budget 15000": (
+        "order43 (2026-12-07): the cheapest way out's build past CUDA support (a Tesla P100 at 5,061.99 USD) gives its "
+        "place to the cheapest supported build that reads its search finds (plan._WaySearch.supported), 5,214.99 USD, "
+        "which the plan at the way's words does not show: it shows the P100 and a supported RTX 2080 Ti at 5,266.99 "
+        "(its own supported search, _usual_gguf's exclude_gpus solve, takes the cheapest supported build at any "
+        "speed, and its places go to claims). Fix: the plan's supported search looks for the cheapest that reads too"
+    ),
+}
 """Requests whose ways out contradict their re-solved plans on main (strict xfail in
 test_every_way_out_is_a_plan_at_its_price only), each with its reason."""
 

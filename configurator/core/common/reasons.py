@@ -416,6 +416,8 @@ def _changes(r: Reason, say: Say) -> str:
         else f"{' + '.join(r.fields['beside'])} beside your own {r.fields['own']}, "  # type: ignore[arg-type]
         if r.fields.get("beside")
         else f"{r.fields['gpus']} x {r.fields['gpu']}"
+        # round 43: cards past their vendor's support, as the plan's build says it (relax._describe, field `eol`)
+        + "".join(f" ({say(e)})" for e in r.nested("eol"))
         + (" without your own card" if r.fields.get("without_own") else "")
         + _own_used(r)
         + ", "
@@ -470,6 +472,11 @@ def _changes(r: Reason, say: Say) -> str:
             f"; {r.num('unvalidated_gpus'):.0f} x {r.fields['unvalidated_gpu']} for "
             f"{r.num('unvalidated_price'):,.0f} {r.fields['currency']} costs less, its training stack unvalidated on "
             f"the card ({r.fields['unvalidated']} warns)"
+        )
+    if r.fields.get("supported_price") is not None:  # round 43: a dearer supported build, over the budget
+        past = (
+            f"; {r.num('supported_gpus'):.0f} x {r.fields['supported_gpu']} on supported software costs "
+            f"{r.num('supported_price'):,.0f} {r.fields['currency']}, over the budget"
         )
     return (
         f"{text}{home}: {cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{_work(r)}{hours}{wait}{slow}"

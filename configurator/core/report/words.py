@@ -699,6 +699,7 @@ def _changes(r: Reason, say_: Say) -> str:
         else f"在你自己的 {r.fields['own']} 旁加装 {' + '.join(r.fields['beside'])}，"  # type: ignore[arg-type]
         if r.fields.get("beside")
         else f"{r.fields['gpus']} x {r.fields['gpu']}"
+        + "".join(f"（{say_(e)}）" for e in r.nested("eol"))
         + ("（不用你自己的卡）" if r.fields.get("without_own") else "")
         + _zh_own_used(r)
         + "，"
@@ -752,6 +753,11 @@ def _changes(r: Reason, say_: Say) -> str:
             f"；{r.num('unvalidated_gpus'):.0f} x {r.fields['unvalidated_gpu']} 只要 "
             f"{r.num('unvalidated_price'):,.0f} {r.fields['currency']}，但其训练软件栈在该显卡上未经验证，"
             f"{r.fields['unvalidated']} 给出警告"
+        )
+    if r.fields.get("supported_price") is not None:  # round 43: a dearer supported build, over the budget
+        past = (
+            f"；软件仍受支持的 {r.num('supported_gpus'):.0f} x {r.fields['supported_gpu']} 需 "
+            f"{r.num('supported_price'):,.0f} {r.fields['currency']}，超出预算"
         )
     return (
         f"{text}{home}：{cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{_zh_work(r)}{hours}{wait}{slow}"

@@ -118,7 +118,7 @@ from configurator.core.solve.rules import (
     power_of,
     prompt_check,
 )
-from configurator.core.solve.shown import FASTER, quieter
+from configurator.core.solve.shown import FASTER, SLOWER_DEARER, gives_up_for_little, quieter
 from configurator.core.solve.slots import BAY_GEN, lane_bandwidth_gbps
 from configurator.core.solve.solver import (
     TP_OR_TRAINING_MIN_LANES,
@@ -1375,8 +1375,10 @@ def _diagnose(
                 # that holds them (a 12-channel DDR5 EPYC at 24,553 USD for R1 at Q4_K_M), where a tier's quicker CPU on
                 # cheaper DDR4 (an EPYC 7742 with 512 GB and an RTX 2080 Ti 22GB, 5,870 USD) meets the speed
                 builds += [_with_prompt(b) for b in ways.experts_tiers(relaxed, cost_cap, stop)]
-            return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
-        return ways.cheapest_reading(builds, relaxed, cost_cap, stop, searched)
+            best = min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
+            return ways.supported(best, relaxed, request.budget, cost_cap, stop, aside)
+        best = ways.cheapest_reading(builds, relaxed, cost_cap, stop, searched)
+        return ways.supported(best, relaxed, request.budget, cost_cap, stop, aside)
 
     def servers(relaxed: BuildRequest) -> Build | None:
         return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
@@ -1434,9 +1436,16 @@ def _startable_noting(builds: list[Build], aside: dict[int, tuple[Build, Build]]
 
 def _noted(aside: dict[int, tuple[Build, Build]], build: Build) -> tuple[Build, str | None] | None:
     """The cheaper build set aside beside `build` (_startable_noting) and the support rule that warns its run is
-    unvalidated (None: its card is past support; ranking.set_aside_rule), or None."""
+    unvalidated (None: its card is past support; ranking.set_aside_rule), or None. Round 43: or the dearer supported
+    build beside a way's build past support that keeps within the budget (_WaySearch.supported; rule None)."""
     noted = aside.get(id(build))
     return (noted[1], set_aside_rule(noted[1])) if noted is not None and noted[0] is build else None
+
+
+WAY_SUPPORTED_TOP = 3
+"""The supported builds a way's search finds beside its build past support (_WaySearch.supported): the cheapest few, of
+which the cheapest that reads is kept (the cheapest supported card may read below reading speed: an RTX 2070 at 4.7
+tokens/s beside the P100's 5.3 for Kimi K2.6)."""
 
 
 @dataclass(frozen=True)
@@ -1464,6 +1473,67 @@ class _WaySearch:
             ctx = _context(as_asked, self.catalog, self.model, self.exact, stop)
             self.tiers[key] = [b for b in experts_in_ram(ctx) if not b.fails]
         return [b for b in self.tiers[key] if cost_cap is None or b.total_price < cost_cap]
+
+    def supported(
+        self,
+        best: Build | None,
+        relaxed: BuildRequest,
+        budget: float | None,
+        cost_cap: float | None,
+        stop: Callable[[], bool],
+        aside: dict[int, tuple[Build, Build]],
+    ) -> Build | None:
+        """Round 43: a way's inference build on cards past their vendor's support (ranking.end_of_life_caveat) gives
+        its place to the cheapest build on supported cards that serves as well (reads at reading speed where it does,
+        its prompts answered where they are) when the cheaper card saves too little beside it: a third or less
+        (shown.gives_up_for_little, the one rule for a way out that gives something up for a saving, read by
+        relax.gives_up_target_for_little too), and a way within the user's `budget` stays within it. It is noted in
+        `aside` beside it, so the way says both
+        (relax._past_cheaper: "cheapest build on supported software ...; 1 x NVIDIA Tesla P100 PCIe 16GB for N costs
+        less, on a card past its vendor's software support"). DeepSeek-R1 at 5,000 USD had said "cheapest build 1 x
+        NVIDIA Tesla P100 PCIe 16GB, 2,662 USD" for a 2-bit GGUF with its experts in RAM, where an RTX 4060 Ti 16GB
+        runs it at reading speed for 2,975. Otherwise the way keeps its cheaper card and says it is past support
+        (relax._describe). The supported build is searched up to that bound, not under `cost_cap`: where it costs no
+        less than a way already found, the way has none under the cap (None). A training way's cards past support are
+        set aside already (ranking.startable)."""
+        if best is None or end_of_life_caveat(best) is None or relaxed.workload.kind != "inference" or stop():
+            return best
+        cap = SLOWER_DEARER * best.total_price + 0.01  # gives_up_for_little's bound; solve's cost_cap is strict
+        past = tuple(g.id for g in self.catalog.gpus if _past_support(g))
+        reads = relax.build_reads(best)
+        asked = [relaxed]  # as the plan's own supported search (exclude_gpus), and the cheapest that reads
+        if reads and relax.wants_reading(relaxed):  # (cheapest_reading's own search)
+            asked.append(relaxed.model_copy(update={"min_decode_tps": READING_TPS}))
+        found = [
+            b
+            for one in asked
+            for b in _solve_once(
+                one, self.catalog, self.model, self.exact, WAY_SUPPORTED_TOP, stop, 1.0, exclude_gpus=past, cost_cap=cap
+            )[0]
+        ]
+        found += self.experts_tiers(relaxed, cap, stop)  # their cards are supported ones (machines._tier_gpus)
+        found = [_with_prompt(b) for b in found if not b.fails and end_of_life_caveat(b) is None]
+        found = [b for b in found if gives_up_for_little(best.total_price, b.total_price)]
+        if reads:
+            found = [b for b in found if relax.build_reads(b)]
+        if _answered([best]):
+            found = _answered(found)
+        if not found:
+            return best
+        kept = min(found, key=lambda b: b.total_price)
+        if budget is not None and best.total_price <= budget < kept.total_price:
+            # a way within the user's own budget stays within it: the supported card would add "raise the budget" to
+            # the words (an expert case had signed Kimi K2.6's P100 way within 40,000 CNY, noting only that it did not
+            # say past support); the way names that card and its price beside it (relax._past_cheaper's `supported_*`)
+            aside[id(best)] = (best, kept)
+            return best
+        if cost_cap is not None and kept.total_price >= cost_cap - 0.005:
+            # the way it stands for is no cheaper than a way already found (relax.search's attempt): it would change
+            # something more for nothing. Without this DeepSeek-V3 Q2_K at 1,200 USD had its KV-cache-and-offload pair
+            # on the P100 at 2,662 USD listed before the offload way on an RTX 4060 Ti at 2,975, the same supported card
+            return None
+        aside[id(kept)] = (kept, best)
+        return kept
 
     def cheapest_reading(
         self,

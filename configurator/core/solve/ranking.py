@@ -164,6 +164,9 @@ class Measures:
     # round 41: a training build whose run is unvalidated on its card (rules.software.unvalidated_run: the rule that
     # warns, "SUP-11"), no rival for "cheapest" beside one whose run is validated (_supported_rivals)
     unvalidated: str | None = None
+    # round 43: its label says it is not the cheapest for that run (_unvalidated_said: set aside by rivals_for_cheapest,
+    # cheaper than the build that holds "cheapest"): shown after the builds that are rivals (_order_key, _set_aside_said)
+    unvalidated_aside: bool = False
     dba_floor: bool = False  # its dBA is a floor (passive cards under shroud kits: shrouded), never "less noise"
     # it fails the request's own target alone (PERF: the deadline, the speed asked): the target, its figure, the asked
     missed: tuple[str, float, float] | None = None
@@ -757,6 +760,16 @@ def _unvalidated_said(f: _Field, i: int) -> tuple[Reason, ...]:
     if _price_key(f)(i) >= _price_key(f)(held):
         return ()  # no cheaper than the cheapest: no claim it was denied
     return (Reason.of("kind.unvalidated-run", rule=rule),)
+
+
+def _set_aside_said(f: _Field) -> None:
+    """Round 43: each build whose label will say it is not the cheapest for its unvalidated run (_unvalidated_said, the
+    rule its label reads) is measured so (Measures.unvalidated_aside), for _order_key to show it after the builds that
+    are rivals for "cheapest". 2 x Arc A770 16GB at 1,978 USD had stood #1 for Llama 3.1 70B QLoRA at 5,000 USD, its
+    own label saying "not cheapest: ... SUP-11 warns", and the window had opened on it."""
+    for i in range(len(f.pool)):
+        if _unvalidated_said(f, i):
+            f.m[i] = replace(f.m[i], unvalidated_aside=True)
 
 
 def _cheapest_said(f: _Field, shown: list[int], top: int) -> None:
@@ -1428,6 +1441,11 @@ best value, a used Z440 with an RTX 2080 Ti 22GB at 645 EUR and 30.2 tokens/s.""
 SPEED_CODES = ("claim.fastest-within-budget", "claim.fastest")
 
 
+OrderKey = tuple[bool, int, bool, float, float]
+"""Where a build is shown (_order_key): failing, how far set aside (0 a rival for "cheapest", 1 its training run
+unvalidated on its card, 2 set aside otherwise), filling past the timeout, price, speed (negated)."""
+
+
 def claim_rank(c: Reason) -> float:
     """Where a build holding claim `c` is placed among the builds shown (CLAIM_ORDER; RELEASE_VALUE_ORDER for the
     release tier's "best value")."""
@@ -1438,11 +1456,19 @@ def claim_rank(c: Reason) -> float:
     return CLAIM_ORDER.get(c.code, 0)
 
 
-def _order_key(m: Measures) -> tuple[bool, bool, bool, float, float]:
+def _order_key(m: Measures) -> OrderKey:
     """Where a build is shown: those that pass first, those set aside after; cheapest first. A build whose window
-    asked fills past the default timeout (FILL) after every other set aside: its answer ends before a first token."""
+    asked fills past the default timeout (FILL) after every other set aside: its answer ends before a first token.
+    Set aside are the builds no rival for "cheapest" while another is (below reading speed, a slow CPU-only box, a
+    data-center machine too loud for the room, prompts that wait, a card past its vendor's support for training, and
+    since round 43 a cheaper training build whose label says it is not the cheapest for its run unvalidated on its
+    card: Measures.unvalidated_aside), so the plan's first build, the one the window opens on, is never one whose own
+    label says it is not the cheapest. Such a run comes first of
+    those set aside, as it does for the places (_shown): its card's software still ships, only no run of the recipe
+    on it is published, where a card past support trains on software that no longer does. It takes a place on the
+    list at its price (_shown's rest_key) as before: only where it is shown moves."""
     aside = not m.readable or m.slow_cpu_only or m.too_loud or m.waits or m.past_support
-    return (not m.passing, aside, m.overlong, m.price, -m.speed)
+    return (not m.passing, 2 if aside else 1 if m.unvalidated_aside else 0, m.overlong, m.price, -m.speed)
 
 
 def serving_rival(build: Build, within: bool, serves: bool | None) -> bool:
@@ -1569,15 +1595,20 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> l
     rank = lambda i: min(claim_rank(c) for c in f.claims[i])
     labelled.sort(key=rank)
 
-    def order_key(i: int) -> tuple[bool, bool, bool, float, float]:
+    def order_key(i: int) -> OrderKey:
         return _order_key(m[i])
 
-    def rest_key(i: int) -> tuple[bool, tuple[bool, bool, bool, float, float]]:
+    def rest_key(i: int) -> tuple[bool, OrderKey]:
         # owning a card, one more of it is the plain upgrade: shown before the unlabelled mixes with other cards
         # (a 3060 + 2060 pair 50 USD cheaper had pushed the second RTX 3060 off the list); a server on the fewest
         # cards that serve every user (plan._fewest_cards_served) is the other answer a practitioner looks for first:
         # Dr. Chen's 20 students had been shown four builds of three to eight cards and 4 x RX 7900 XTX in its place
-        return (not any(k.code in PLACED_FIRST for k in pool[i].kinds), order_key(i))
+        # round 43: a build whose label says it is not the cheapest for its unvalidated run takes a place at its price,
+        # as it did when it was shown first; it is shown after the rivals (order_key)
+        return (
+            not any(k.code in PLACED_FIRST for k in pool[i].kinds),
+            _order_key(replace(m[i], unvalidated_aside=False)),
+        )
 
     # beside a build that meets the request's own target, one that misses it is shown only for its claim
     # (_miss_claims): what it saves by missing it
@@ -1643,11 +1674,16 @@ framework), not why it is shown: a build with no other kind and no claim says wh
 
 def _offers_of(f: _Field, i: int, above: list[int]) -> tuple[Reason, ...] | None:
     """What a build without a claim or a kind offers over the builds ranked above it (solve.shown.why_shown); ()
-    for a build that says why in its claims or kind; None when it offers nothing over one of them."""
+    for a build that says why in its claims or kind; None when it offers nothing over one of them. Round 43: a build
+    set aside from "cheapest" for its unvalidated run and cheaper than the cheapest (_unvalidated_said) keeps its place
+    below the builds it was set aside for, saying why, where it offers nothing over them: it had been #1, and moving it
+    down does not take it off the list (2 x Arc A770 at 1,978 USD under the cheapest 2 x RTX 4060 Ti at 2,038)."""
     if f.claims[i] or any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said()):
         return ()
     said = why_shown(i, above, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
-    return None if said is None else _own_offers(f, i, said)
+    if said is None:
+        return () if _unvalidated_said(f, i) else None
+    return _own_offers(f, i, said)
 
 
 def _own_offers(f: _Field, i: int, said: tuple[Reason, ...]) -> tuple[Reason, ...]:
@@ -1669,7 +1705,7 @@ def _kind_said(f: _Field, i: int, shown: list[int]) -> Reason | None:
 
 
 def _making_way(
-    f: _Field, shown: list[int], waiting: list[int], order_key: Callable[[int], tuple[bool, bool, bool, float, float]]
+    f: _Field, shown: list[int], waiting: list[int], order_key: Callable[[int], OrderKey]
 ) -> tuple[int, int] | None:
     """When every place is taken: a build shown for its kind alone (a mini PC, a CPU-only box, power-limited cards; not
     one of PLACED_FIRST) that a build shown beats on both price and speed (shown.beaten_by), and the first build waiting for a place, with
@@ -1741,6 +1777,7 @@ def rank_and_label(
     _quiet_and_grow_claims(f)
     if not comparison:
         _miss_claims(f)
+        _set_aside_said(f)
     shown = _shown(f, request, comparison, places or max(request.top_k, PLAN_TOP))
     shown = _cut(f, shown, request.top_k)
     shown = _serving_shown(f, shown, request.top_k)

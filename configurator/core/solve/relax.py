@@ -47,6 +47,7 @@ from configurator.core.rules.site import SitePower
 from configurator.core.solve.candidates import Candidates, gpu_allowed, market_excludes, runs_from_ram
 from configurator.core.solve.power import TRAINING_POWER_CURVE, power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
+from configurator.core.solve.ranking import end_of_life_caveat
 from configurator.core.solve.rules import READING_TPS
 from configurator.core.solve.shown import AS_FAST, SAME_PRICE, SLOWER_DEARER, gives_up_for_little, many_times_slower
 from configurator.core.solve.solver import whole_units
@@ -526,7 +527,10 @@ def _describe(
 ) -> Reason:
     """A way in its words: its changes, then its machine at `cost` (the machine's price) and, with `work`, the
     electrician's new circuit it pays beside it (field `work`: its price, said in the circuit's words and after the
-    machine's)."""
+    machine's). Round 43: a machine on cards past their vendor's support says so as the plan's build would, from the
+    same caveat (field `eol`: ranking.end_of_life_caveat, support.END_OF_LIFE), and is named even where the way is only
+    a budget: Kimi K2.6 at 40,000 CNY had been told "cheapest build 1 x NVIDIA Tesla P100 PCIe 16GB" without a word of
+    CUDA 13 having dropped Pascal, which its plan says in the build's label."""
     over = request.budget is not None and cost > request.budget
     if kind == "cluster":
         # a cluster is offered whatever the budget: say when it is beyond it ("2 machines working together: 209,200
@@ -548,7 +552,8 @@ def _describe(
     timed = _timed(build)
     own = _own_fields(build, request) if build is not None else {}
     # beside or without the own card, or a training job's hours: the build is named
-    plain = not (own or timed)
+    eol = end_of_life_caveat(build) if build is not None else None
+    plain = not (own or timed or eol)
     if kind == "budget" and not slow and plain and (build is None or build.gpu_count or wait is None):
         return budget
     kinds = kind.split("+")
@@ -572,6 +577,7 @@ def _describe(
         gpu=_gpu_name(build) if build is not None else "",
         box=box,
         cpu_only=build is not None and not build.gpu_count,
+        **({"eol": (eol,)} if eol is not None else {}),
         **own,
         **timed,
         currency=request.currency,
@@ -1253,7 +1259,16 @@ def _past_cheaper(past: Build, unvalidated: str | None = None) -> dict[str, Valu
     `past_gpu`, `past_price`). A label is a claim about the numbers beside it: "cheapest build" had named two Arc Pro
     B60 where two Tesla P40 were cheaper. Round 42: one set aside because its training run is unvalidated on its card
     (`unvalidated`: the support rule that warns, SUP-11; rules.software.UNVALIDATED_RUN) is said by its own fields,
-    `unvalidated_gpus`, `unvalidated_gpu`, `unvalidated_price`, `unvalidated` (its card is not past support)."""
+    `unvalidated_gpus`, `unvalidated_gpu`, `unvalidated_price`, `unvalidated` (its card is not past support). Round 43:
+    `past` on supported cards (plan._WaySearch.supported: the way's own card is past support and keeps within the
+    budget, where the supported build costs more than it) is said by `supported_gpus`, `supported_gpu`,
+    `supported_price`: "1 x NVIDIA GeForce RTX 2080 Ti 22GB on supported software costs 40,613 CNY, over the budget"."""
+    if unvalidated is None and end_of_life_caveat(past) is None:
+        return {
+            "supported_gpus": past.gpu_count * past.nodes,
+            "supported_gpu": _gpu_name(past),
+            "supported_price": past.total_price,
+        }
     if unvalidated is not None:
         return {
             "supported": True,
