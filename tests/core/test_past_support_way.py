@@ -29,7 +29,7 @@ from tests.expert.runner import run_plan, shipped_catalog
 @pytest.fixture(scope="module")
 def qlora() -> tuple[BuildRequest, list[Any]]:
     """Llama 3.3 70B QLoRA at 4,000 USD on used parts: its builds include 2 x Tesla P100 (past CUDA support) and 2 x RTX
-    4060 Ti."""
+    2080 Ti 22GB (the supported cheapest since offload43's SUP-12 set the 16 GB pairs aside)."""
     args = "plan --model llama-3.3-70b --workload finetune --method qlora --context 2048 --budget 4000 --condition used"
     namespace = build_parser().parse_args(args.split())
     request = build_request(namespace, namespace.model, workload_from_args(namespace))
@@ -39,7 +39,7 @@ def qlora() -> tuple[BuildRequest, list[Any]]:
 def test_a_ways_machine_past_support_carries_the_plans_own_caveat(qlora: tuple[BuildRequest, list[Any]]) -> None:
     request, builds = qlora
     p100 = next(b for b in builds if b.gpu_id == "tesla-p100-16gb-pcie")
-    ti = next(b for b in builds if b.gpu_id == "rtx-4060-ti-16gb")
+    ti = next(b for b in builds if b.gpu_id == "rtx-2080-ti-22gb")
     caveat = ranking.end_of_life_caveat(p100)
     assert caveat is not None and caveat.code == "kind.eol-cuda"
     # the label the plan gives the P100 build says the same words the way now says
@@ -61,15 +61,18 @@ def test_a_ways_machine_past_support_carries_the_plans_own_caveat(qlora: tuple[B
     beside = relax._past_cheaper(ti)
     assert beside == {
         "supported_gpus": 2,
-        "supported_gpu": "NVIDIA GeForce RTX 4060 Ti 16GB",
+        "supported_gpu": "NVIDIA GeForce RTX 2080 Ti 22GB (Chinese-market memory-modified)",
         "supported_price": ti.total_price,
     }
     named = Reason.of(said.code, **said.fields, **beside)
-    assert "; 2 x NVIDIA GeForce RTX 4060 Ti 16GB on supported software costs 2,038 USD, over the budget" in english(
-        named
+    assert (
+        "; 2 x NVIDIA GeForce RTX 2080 Ti 22GB (Chinese-market memory-modified) on supported software costs 2,218 USD, "
+        "over the budget" in english(named)
     )
     with words.language("zh_CN"):
-        assert "；软件仍受支持的 2 x NVIDIA GeForce RTX 4060 Ti 16GB 需 2,038 USD，超出预算" in words.say(named)
+        assert "2 x NVIDIA GeForce RTX 2080 Ti 22GB" in words.say(named) and "需 2,218 USD，超出预算" in words.say(
+            named
+        )
 
 
 def test_a_budget_way_on_a_card_past_support_names_the_card(qlora: tuple[BuildRequest, list[Any]]) -> None:

@@ -1121,4 +1121,11 @@ def test_a_speed_asked_of_layers_in_ram_keeps_its_cheapest_way_on_the_whole_cata
     )
     inf = infeasible_plan(request, catalog)
     first = inf.relaxations[0]
-    assert first.total_price < 1600 and (first.decode_tokens_per_s or 0.0) >= 3, inf.cheapest_relaxation
+    assert (first.decode_tokens_per_s or 0.0) >= 3, inf.cheapest_relaxation
+    # merge43: order43's supported way (plan._WaySearch.supported) takes the place of the MI50 pair, past ROCm support,
+    # when it costs at most half as much again, and names the cheaper pair beside it, whose price is what this guards
+    said = first.said
+    assert said is not None
+    cheapest = float(said.fields["past_price"]) if said.fields.get("past_price") is not None else first.total_price
+    assert cheapest < 1600, inf.cheapest_relaxation
+    assert first.total_price <= 1.5 * cheapest + 0.01

@@ -1363,8 +1363,7 @@ def _diagnose(
             machines[key] = _machines_for(relaxed.model_copy(update={"budget": None}), catalog, model, exact, stop)
         builds += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
         builds = _way_builds(builds, relaxed, request, (catalog, model, exact), cost_cap, stop)
-        # no training build on a card past its vendor's support, beside a supported one (ranking.startable)
-        builds = _startable_noting(builds, aside)
+        builds = _startable_noting(builds, aside)  # no training build past support beside a supported one (startable)
         if not relax.wants_reading(relaxed):
             if not stop():
                 # a speed asked: the platform tiers with the experts in RAM, as for reading speed below, built to the

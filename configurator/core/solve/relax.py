@@ -524,13 +524,17 @@ def _describe(
     build: Build | None = None,
     moe: bool = False,
     work: SiteWorkJson | None = None,
+    named: bool = False,
 ) -> Reason:
     """A way in its words: its changes, then its machine at `cost` (the machine's price) and, with `work`, the
     electrician's new circuit it pays beside it (field `work`: its price, said in the circuit's words and after the
     machine's). Round 43: a machine on cards past their vendor's support says so as the plan's build would, from the
     same caveat (field `eol`: ranking.end_of_life_caveat, support.END_OF_LIFE), and is named even where the way is only
     a budget: Kimi K2.6 at 40,000 CNY had been told "cheapest build 1 x NVIDIA Tesla P100 PCIe 16GB" without a word of
-    CUDA 13 having dropped Pascal, which its plan says in the build's label."""
+    CUDA 13 having dropped Pascal, which its plan says in the build's label. `named`: the way's build stands beside a
+    cheaper one set aside (_listed), so it is named even on a budget alone, with the cheaper one after it: Llama 3.3 70B
+    at 3 tokens/s and 1,000 USD had said only "raise the budget to 1,858 USD" where 2 x MI50 past ROCm support do it
+    for 1,518 (merge43)."""
     over = request.budget is not None and cost > request.budget
     if kind == "cluster":
         # a cluster is offered whatever the budget: say when it is beyond it ("2 machines working together: 209,200
@@ -553,7 +557,7 @@ def _describe(
     own = _own_fields(build, request) if build is not None else {}
     # beside or without the own card, or a training job's hours: the build is named
     eol = end_of_life_caveat(build) if build is not None else None
-    plain = not (own or timed or eol)
+    plain = not (own or timed or eol or named)
     if kind == "budget" and not slow and plain and (build is None or build.gpu_count or wait is None):
         return budget
     kinds = kind.split("+")
@@ -1222,8 +1226,9 @@ def _listed(ranked: list[_Found], request: BuildRequest, set_aside: SetAside, *,
     names it (_past_cheaper)."""
     out: list[Relaxation] = []
     for f in ranked:
-        said = _describe(f.kind, f.request or request, f.build.total_price, request, f.build, moe=moe, work=f.work)
         noted = set_aside(f.build)
+        relaxed = f.request or request
+        said = _describe(f.kind, relaxed, f.build.total_price, request, f.build, moe, f.work, named=noted is not None)
         if noted is not None and said.code == "way.changes":
             said = Reason.of(said.code, **said.fields, **_past_cheaper(*noted))
         out.append(
