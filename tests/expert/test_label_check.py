@@ -736,6 +736,11 @@ REQUESTS = tuple(dict.fromkeys([c.args for c in CASES] + list(LABEL_RICH)))
 
 
 WAYS_TODAY: dict[str, str] = {
+    "--model qwen3-235b-a22b --workload inference --precision fp8 --budget 9000 --circuit 120v15a": (
+        "merge43 (2026-12-07): as kimi-k2.5's below: the q8_0 + offload way's supported build (2,804.99 USD, beside "
+        "the P100 pair past CUDA support at 2,661.99) is one the plan at the way's words does not show (it shows the "
+        "P100 at 2,661.99, then 2,866.99, 2,901.00, 3,024.99): the plan's and the way's supported searches differ"
+    ),
     "--model kimi-k2.6 --workload inference --budget 40000 --currency CNY": (
         "order43 (2026-12-07): as kimi-k2.5's below: the way's supported build that reads (39,301.05 CNY, beside the "
         "P100 at 38,141.89) is one the plan at the way's words does not show (it shows the P100 and 39,613.10)"
