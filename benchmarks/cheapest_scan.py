@@ -22,19 +22,17 @@ cards from one card's estimate (candidates._fewest_held), though FSDP's CPU offl
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # value_scan.py, beside this file
 
-from configurator.cli.main import build_parser
+from value_scan import plan_ranked, request_of
+
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
-from configurator.core.model.args import build_request, workload_from_args
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve import plan as plan_module
@@ -61,13 +59,6 @@ ORACLE_TIME = 1.0
 """Seconds per option solved alone: one GPU option's model is small, and its cheapest machine is proved well within."""
 PRICE_TOLERANCE = 0.5
 """Money: a rival must cost less than the holder by more than rounding of its parts' prices to be a miss."""
-
-
-def _request(args: str, catalog: Catalog) -> tuple[BuildRequest, ModelArch]:
-    namespace = build_parser().parse_args(["plan", *shlex.split(args)])
-    model = catalog.records["models"][namespace.model]
-    assert isinstance(model, ModelArch), namespace.model
-    return build_request(namespace, model.id, workload_from_args(namespace)), model
 
 
 def _counts(request: BuildRequest) -> list[int]:
@@ -122,23 +113,8 @@ def _name(build: Build | None) -> str:
 
 def scan(name: str, args: str, catalog: Catalog) -> tuple[bool, str, Build | None, Build | None]:
     """(a miss, the line said, the plan's holder of "cheapest", the holder over the plan's builds and the oracle's)."""
-    request, model = _request(args, catalog)
-    captured: dict[str, Any] = {}
-    original: Callable[..., list[Build]] = plan_module.rank_and_label
-
-    def capture(found: list[Build], req: BuildRequest, places: int | None = None, serving: Any = None) -> list[Build]:
-        captured.setdefault("found", list(found))
-        captured.setdefault("request", req)
-        captured.setdefault("serving", serving)
-        return original(found, req, places, serving)
-
-    plan_module.rank_and_label = capture  # type: ignore[assignment]
-    try:
-        started = time.monotonic()
-        result = plan_module.plan(request, catalog, model=model)
-        took = time.monotonic() - started
-    finally:
-        plan_module.rank_and_label = original  # type: ignore[assignment]
+    request, model = request_of(args, catalog)
+    result, captured, took = plan_ranked(request, catalog, model)
     if "found" not in captured:
         return False, f"{name:24} no builds ({took:.1f} s)", None, None
     ranked: BuildRequest = captured["request"]

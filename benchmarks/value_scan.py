@@ -88,7 +88,7 @@ MISS_TOLERANCE = 1e-6
 ORACLE_TIME = 2.0
 
 
-def _request(args: str, catalog: Catalog) -> tuple[BuildRequest, ModelArch]:
+def request_of(args: str, catalog: Catalog) -> tuple[BuildRequest, ModelArch]:
     namespace = build_parser().parse_args(["plan", *shlex.split(args)])
     model = catalog.records["models"][namespace.model]
     assert isinstance(model, ModelArch), namespace.model
@@ -190,15 +190,17 @@ def _name(build: Build | None) -> str:
     return f"{build.gpu_count} x {build.gpu_id}{limit} {build.total_price:,.0f}"
 
 
-def scan(name: str, args: str, catalog: Catalog) -> tuple[bool, str]:
-    request, model = _request(args, catalog)
-    captured: dict[str, list[Build]] = {}
+def plan_ranked(request: BuildRequest, catalog: Catalog, model: ModelArch) -> tuple[Any, dict[str, Any], float]:
+    """The plan of `request`, what its ranking saw on its first call (plan.rank_and_label): the builds found ("found"),
+    the request it ranked ("request") and the serving basis ("serving"), none of them when nothing was ranked; and the
+    plan's seconds. The oracles here and in cheapest_scan.py re-rank the same builds with their own beside them."""
+    captured: dict[str, Any] = {}
     original: Callable[..., list[Build]] = plan_module.rank_and_label
 
     def capture(found: list[Build], req: BuildRequest, places: int | None = None, serving: Any = None) -> list[Build]:
         captured.setdefault("found", list(found))
-        captured.setdefault("request", [req])  # type: ignore[list-item]
-        captured.setdefault("serving", [serving])
+        captured.setdefault("request", req)
+        captured.setdefault("serving", serving)
         return original(found, req, places, serving)
 
     plan_module.rank_and_label = capture  # type: ignore[assignment]
@@ -208,15 +210,21 @@ def scan(name: str, args: str, catalog: Catalog) -> tuple[bool, str]:
         took = time.monotonic() - started
     finally:
         plan_module.rank_and_label = original  # type: ignore[assignment]
+    return result, captured, took
+
+
+def scan(name: str, args: str, catalog: Catalog) -> tuple[bool, str]:
+    request, model = request_of(args, catalog)
+    result, captured, took = plan_ranked(request, catalog, model)
     if "found" not in captured:
         return False, f"{name:28} no builds ({took:.1f} s)"
-    found = captured["found"]
-    ranked_request: BuildRequest = captured["request"][0]  # type: ignore[assignment]
+    found: list[Build] = captured["found"]
+    ranked_request: BuildRequest = captured["request"]
     shown = list(result.builds)
     held = _holder(shown)
     asked = plan_module._native_precision(request.model_copy(update={"top_k": ranked_request.top_k}), model)
     extra = _oracle(ranked_request, catalog, model, asked)
-    again = rank_and_label(found + extra, ranked_request, ranked_request.top_k, captured["serving"][0])  # type: ignore[arg-type]
+    again = rank_and_label(found + extra, ranked_request, ranked_request.top_k, captured["serving"])
     rival = _holder(again)
     ours = _value(held, ranked_request) if held is not None else 0.0
     theirs = _value(rival, ranked_request) if rival is not None else 0.0

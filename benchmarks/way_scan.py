@@ -4,7 +4,7 @@ CPU time of the way-out search.
     python benchmarks/way_scan.py            # every request below: one line per way, then the totals
     python benchmarks/way_scan.py --only lora  # the requests whose name contains "lora"
 
-For each request the plan is run as `llm-rig plan` runs it (cheapest_scan._request: the CLI's own parser). Its way-out
+For each request the plan is run as `llm-rig plan` runs it (value_scan.request_of: the CLI's own parser). Its way-out
 search (plan._diagnose -> relax.diagnose) is timed in CPU seconds of this process, and every CP-SAT solve within it is
 counted by the status it ended with: a way's build is the cheapest only where its solves were proven optimal
 ("feasible" or "unknown" is a search stopped at its work bound). Then each way that names a build and a request to
@@ -38,7 +38,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cheapest_scan import _request, holder
+from cheapest_scan import holder
+from value_scan import request_of
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.model.build import Build, Relaxation
@@ -127,7 +128,7 @@ def _way_line(at: int, way: Relaxation, catalog: Catalog) -> tuple[bool, str]:
 
 def scan(name: str, args: str, catalog: Catalog) -> tuple[int, int, float, float, Counter[str], list[str]]:
     """(misses, ways re-planned, plan CPU s, way-search CPU s, solve statuses, lines)."""
-    request, model = _request(args, catalog)
+    request, model = request_of(args, catalog)
     started = time.process_time()
     result, searched, statuses = _searched(request, catalog, model)
     took = time.process_time() - started
