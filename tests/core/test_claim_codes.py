@@ -90,6 +90,7 @@ _AS_WRITTEN = {
     "smi",
     "HDR",
     "SUP",  # a build rule's code, as written (kind.unvalidated-run names the support rule that warns)
+    "QLoRA",  # a fine-tuning method's name, as written (kind.beyond-runs: SUP-12's regime, round 44)
     *_STACK_NAMES,
 }
 """Words a Chinese rendering keeps in Latin letters: units, product, engine and currency names, rule codes, as written."""

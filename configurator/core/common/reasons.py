@@ -465,14 +465,8 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("past_price") is not None
         else ""
     )
-    if (
-        r.fields.get("unvalidated_price") is not None
-    ):  # round 42: set aside for its run (rules.software.UNVALIDATED_RUN)
-        past = (
-            f"; {r.num('unvalidated_gpus'):.0f} x {r.fields['unvalidated_gpu']} for "
-            f"{r.num('unvalidated_price'):,.0f} {r.fields['currency']} costs less, its training stack unvalidated on "
-            f"the card ({r.fields['unvalidated']} warns)"
-        )
+    if r.fields.get("unvalidated_price") is not None:  # round 42: set aside for its run (UNVALIDATED_RUN)
+        past = _unvalidated_past(r)
     if r.fields.get("supported_price") is not None:  # round 43: a dearer supported build, over the budget
         past = (
             f"; {r.num('supported_gpus'):.0f} x {r.fields['supported_gpu']} on supported software costs "
@@ -710,10 +704,51 @@ def _cheapest(r: Reason) -> str:
             f", not counting a cheaper build {shown} on a card past its vendor's support, for which current training "
             "software no longer ships"
         )
-    if r.fields.get("unvalidated"):
+    return text + _unvalidated_aside(r, shown)
+
+
+def beyond_split(r: Reason) -> tuple[str, bool]:
+    """The cheapest claim's `unvalidated` rules said as "unvalidated on its card", and whether SUP-12's are said
+    apart, in its own terms (fields `beyond_gb`, `runs_gb`: solve.ranking._beyond_fields)."""
+    rules = str(r.fields.get("unvalidated") or "")
+    if r.fields.get("beyond_gb") is None:
+        return rules, False
+    return ", ".join(x for x in rules.split(", ") if x and x != "SUP-12"), True
+
+
+def _unvalidated_past(r: Reason) -> str:
+    """A way's cheaper build set aside for its run (relax._past_cheaper's `unvalidated_*`): "its training stack
+    unvalidated on the card (SUP-11 warns)"; round 44, SUP-12's in its terms (`unvalidated_card_gb`, `_runs_gb`)."""
+    why = (
+        f"its {r.num('unvalidated_card_gb'):.0f} GB cards smaller than the {r.num('unvalidated_runs_gb'):.0f} GB "
+        f"every published run of a QLoRA with its base in RAM used"
+        if r.fields.get("unvalidated_card_gb") is not None
+        else "its training stack unvalidated on the card"
+    )
+    return (
+        f"; {r.num('unvalidated_gpus'):.0f} x {r.fields['unvalidated_gpu']} for "
+        f"{r.num('unvalidated_price'):,.0f} {r.fields['currency']} costs less, {why} ({r.fields['unvalidated']} warns)"
+    )
+
+
+def _unvalidated_aside(r: Reason, shown: str) -> str:
+    """Round 41: ", not counting a cheaper build shown whose training stack is unvalidated on its card (SUP-11 warns)";
+    round 44: one SUP-12 sets aside said by its cards' GB against the published runs'."""
+    rules, beyond = beyond_split(r)
+    text = (
+        f", not counting a cheaper build {shown} whose training stack is unvalidated on its card ({rules} warns)"
+        if rules
+        else ""
+    )
+    if beyond:
+        cards = (
+            f"cards of {r.num('beyond_gb'):.0f} GB or less"
+            if r.fields.get("beyond_less")
+            else (f"{r.num('beyond_gb'):.0f} GB cards")
+        )
         text += (
-            f", not counting a cheaper build {shown} whose training stack is unvalidated on its card "
-            f"({r.fields['unvalidated']} warns)"
+            f", not counting a cheaper build {shown} on {cards}, smaller than the {r.num('runs_gb'):.0f} GB every "
+            "published run of a QLoRA with its base in RAM used (SUP-12 warns)"
         )
     return text
 
@@ -1769,6 +1804,17 @@ EN: dict[str, Template] = {
     ),
     # round 41: a training build set aside from "cheapest" for its unvalidated run (solve.ranking._unvalidated_said)
     "kind.unvalidated-run": "not cheapest: its training stack is unvalidated on the card, {rule} warns",
+    # round 44: one SUP-12 sets aside, in its terms (solve.ranking.set_aside_said): the card's GB against the runs'
+    "kind.beyond-runs": lambda r, _say: (
+        f"not cheapest: its {r.num('card_gb'):.0f} GB cards are smaller than the {r.num('runs_gb'):.0f} GB every "
+        "published run of a QLoRA with its base in RAM used"
+        + (
+            f", the least of them peaking at {r.num('peak_gib'):.2f} GiB a GPU"
+            if r.fields.get("peak_gib") is not None
+            else ""
+        )
+        + f", {r.fields['rule']} warns"
+    ),
     # what still runs a card past its vendor's support (support.EndOfLife.runs)
     "eol.runs-cuda": (
         "llama.cpp built with CUDA {cuda} for sm_{sm} (CUDA 13, 2025-08, builds nothing older than Turing, and "

@@ -32,6 +32,7 @@ from configurator.core.common.reasons import (
     Template,
     _strings,
     at_power,
+    beyond_split,
     cards_named,
     default_rate,
     eol_said,
@@ -749,10 +750,15 @@ def _changes(r: Reason, say_: Say) -> str:
     if (
         r.fields.get("unvalidated_price") is not None
     ):  # round 42: set aside for its run (rules.software.UNVALIDATED_RUN)
+        why = (
+            f"但其显卡只有 {r.num('unvalidated_card_gb'):.0f} GB，而基座放在系统内存的 QLoRA 的公开运行所用显卡都在 "
+            f"{r.num('unvalidated_runs_gb'):.0f} GB 或以上"
+            if r.fields.get("unvalidated_card_gb") is not None  # round 44: SUP-12's, in its terms
+            else "但其训练软件栈在该显卡上未经验证"
+        )
         past = (
             f"；{r.num('unvalidated_gpus'):.0f} x {r.fields['unvalidated_gpu']} 只要 "
-            f"{r.num('unvalidated_price'):,.0f} {r.fields['currency']}，但其训练软件栈在该显卡上未经验证，"
-            f"{r.fields['unvalidated']} 给出警告"
+            f"{r.num('unvalidated_price'):,.0f} {r.fields['currency']}，{why}，{r.fields['unvalidated']} 给出警告"
         )
     if r.fields.get("supported_price") is not None:  # round 43: a dearer supported build, over the budget
         past = (
@@ -1218,11 +1224,7 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("eol")
             else ""
         )
-        + (
-            f"（不计{_zh_listed(r)}更便宜的配置：其训练软件栈在该显卡上未经验证，{r.fields['unvalidated']} 给出警告）"
-            if r.fields.get("unvalidated")
-            else ""
-        )
+        + _zh_unvalidated_aside(r)
         + _zh_past_support(r, say, "最便宜的")
     ),
     "claim.cheapest-slow": lambda r, say: (
@@ -1436,6 +1438,12 @@ ZH_REASONS: dict[str, Template] = {
         + (f"，可用 CUDA {r.fields['cuda']} 构建运行" if r.fields.get("cuda") else "")
     ),
     "kind.unvalidated-run": "不算最便宜：其训练软件栈在该显卡上未经验证，{rule} 给出警告",
+    "kind.beyond-runs": lambda r, _say: (
+        f"不算最便宜：其显卡只有 {r.num('card_gb'):.0f} GB，而基座放在系统内存的 QLoRA 的公开运行所用显卡都在 "
+        f"{r.num('runs_gb'):.0f} GB 或以上"
+        + (f"，其中实测最小峰值为每 GPU {r.num('peak_gib'):.2f} GiB" if r.fields.get("peak_gib") is not None else "")
+        + f"，{r.fields['rule']} 给出警告"
+    ),
     "kind.eol-rocm": lambda r, _say: (
         "已过 ROCm 支持期：gfx906 维护于 2024 年结束"
         + (f"，可在 ROCm {r.fields['rocm']} 或 Vulkan 上运行" if r.fields.get("rocm") else "")
@@ -3092,6 +3100,20 @@ def _zh_places(r: Reason, one: bool = False) -> str:
 def _zh_listed(r: Reason) -> str:
     """A cheaper build "cheapest" does not count: one listed, or one of the full plan's (field `places`)."""
     return "完整方案中" if r.fields.get("places") is not None else "列出的"
+
+
+def _zh_unvalidated_aside(r: Reason) -> str:
+    """common.reasons._unvalidated_aside in Chinese: the cheaper builds set aside for an unvalidated run, SUP-12's by
+    their cards' GB against the published runs' (round 44)."""
+    rules, beyond = beyond_split(r)
+    text = f"（不计{_zh_listed(r)}更便宜的配置：其训练软件栈在该显卡上未经验证，{rules} 给出警告）" if rules else ""
+    if beyond:
+        cards = f"{r.num('beyond_gb'):.0f} GB" + (" 或更小" if r.fields.get("beyond_less") else "")
+        text += (
+            f"（不计{_zh_listed(r)}更便宜的配置：其显卡只有 {cards}，而基座放在系统内存的 QLoRA 的公开运行所用显卡都在 "
+            f"{r.num('runs_gb'):.0f} GB 或以上，SUP-12 给出警告）"
+        )
+    return text
 
 
 def _zh_short_serves(r: Reason) -> str:

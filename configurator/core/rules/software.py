@@ -160,6 +160,14 @@ def unvalidated_run(checks: Iterable[Any]) -> str | None:
     return next((c.rule for c in checks if c.rule in UNVALIDATED_RUN and c.status == "warn"), None)
 
 
+def beyond_rows(checks: Iterable[Any]) -> Mapping[str, Any] | None:
+    """The fields of SUP-12's warn (OffloadEnvelope, message "beyond") among a build's checks, or None: what the label
+    of a build set aside from "cheapest" by it says (the card's GB against the smallest card and the least peak of the
+    published runs: solve.ranking.set_aside_said), read from the check itself, never a second copy of the test."""
+    check = next((c for c in checks if c.rule == OffloadEnvelope.id and c.status == "warn"), None)
+    return check.fields if check is not None and check.code == "beyond" and "card_gb" in check.fields else None
+
+
 @register
 class DriverLifecycle(_Support):
     id = "SUP-8"

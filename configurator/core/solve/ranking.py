@@ -67,7 +67,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.rules.base import instance
 from configurator.core.rules.job import Serving
 from configurator.core.rules.site import DataCenterNoise
-from configurator.core.rules.software import unvalidated_run
+from configurator.core.rules.software import OffloadEnvelope, beyond_rows, unvalidated_run
 from configurator.core.solve.grow import ROOM_TO_GROW, Rival
 from configurator.core.solve.rules import FILL, PROMPT, READING_TPS, SPEED
 from configurator.core.solve.shown import (
@@ -292,6 +292,26 @@ def startable(builds: list[Build]) -> list[Build]:
     (cheap42), a way out whose training run is unvalidated on its card (SUP-11) is not the cheapest way out beside one
     whose run is supported, as it had been while only the past-support rule was read here."""
     return rivals_for_cheapest(builds, past_support_start, _unvalidated)
+
+
+def set_aside_said(build: Build, rule: str) -> Reason:
+    """What the label of a training build set aside from "cheapest" for its unvalidated run says (kind.unvalidated-run,
+    the rule that warns), in the rule's own terms where it has them: SUP-12 (rules.software.OffloadEnvelope) by its
+    check's fields, the card's GB against the smallest card and the least per-GPU peak of the published runs
+    (kind.beyond-runs). Round 44: 2 x RTX 4060 Ti 16GB for a Llama 3.3 70B QLoRA had read "its training stack is
+    unvalidated on the card, SUP-12 warns", SUP-11's words for a stack that runs there, on a card too small for the
+    runs."""
+    beyond = beyond_rows(build.checks) if rule == OffloadEnvelope.id else None
+    if beyond is None:
+        return Reason.of("kind.unvalidated-run", rule=rule)
+    peak = beyond.get("peak_gib")
+    return Reason.of(
+        "kind.beyond-runs",
+        rule=rule,
+        card_gb=beyond["card_gb"],
+        runs_gb=beyond["smallest_gb"],
+        **({"peak_gib": round(float(peak), 2)} if peak is not None else {}),
+    )
 
 
 def set_aside_rule(build: Build) -> str | None:
@@ -759,7 +779,7 @@ def _unvalidated_said(f: _Field, i: int) -> tuple[Reason, ...]:
         return ()
     if _price_key(f)(i) >= _price_key(f)(held):
         return ()  # no cheaper than the cheapest: no claim it was denied
-    return (Reason.of("kind.unvalidated-run", rule=rule),)
+    return (set_aside_said(f.pool[i], rule),)
 
 
 def _set_aside_said(f: _Field) -> None:
@@ -770,6 +790,20 @@ def _set_aside_said(f: _Field) -> None:
     for i in range(len(f.pool)):
         if _unvalidated_said(f, i):
             f.m[i] = replace(f.m[i], unvalidated_aside=True)
+
+
+def _beyond_fields(said: list[Reason]) -> dict[str, Value]:
+    """The cheapest claim's fields for the cheaper builds shown that SUP-12 sets aside (set_aside_said's
+    kind.beyond-runs): `beyond_gb`, the largest of their cards' GB (`beyond_less`: some are smaller), `runs_gb`, the
+    smallest card a published run used; nothing when there are none."""
+    if not said:
+        return {}
+    sizes = {float(r.num("card_gb")) for r in said}
+    return {
+        "beyond_gb": max(sizes),
+        "runs_gb": said[0].fields["runs_gb"],
+        **({"beyond_less": True} if len(sizes) > 1 else {}),
+    }
 
 
 def _cheapest_said(f: _Field, shown: list[int], top: int) -> None:
@@ -801,6 +835,11 @@ def _cheapest_said(f: _Field, shown: list[int], top: int) -> None:
         {str(m[i].unvalidated) for i in aside if m[i].unvalidated is not None and not m[i].past_support}
     )
     counted = [i for i in shown_passing if i not in aside and (m[i].readable or not reading)]
+    beyond = [
+        set_aside_said(f.pool[i], OffloadEnvelope.id)
+        for i in aside
+        if m[i].unvalidated == OffloadEnvelope.id and not m[i].past_support
+    ]
     f.claims[best][k] = Reason.of(
         "claim.cheapest",
         price=said.fields["price"],
@@ -813,6 +852,8 @@ def _cheapest_said(f: _Field, shown: list[int], top: int) -> None:
         **({"eol": True} if eol else {}),
         # round 41: a cheaper build shown whose run its support rules warn is unvalidated (field `unvalidated`: "SUP-11")
         **({"unvalidated": ", ".join(unvalidated)} if unvalidated else {}),
+        # round 44: those SUP-12 sets aside, said in its terms (set_aside_said): their cards' GB against the runs'
+        **_beyond_fields([b for b in beyond if b.code == "kind.beyond-runs"]),
         # counted over the full plan's places when fewer are shown (field `places`): "the builds shown" would be one
         **({"places": len(shown)} if top < len(shown) else {}),
     )

@@ -47,7 +47,7 @@ from configurator.core.rules.site import SitePower
 from configurator.core.solve.candidates import Candidates, gpu_allowed, market_excludes, runs_from_ram
 from configurator.core.solve.power import TRAINING_POWER_CURVE, power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
-from configurator.core.solve.ranking import end_of_life_caveat
+from configurator.core.solve.ranking import end_of_life_caveat, set_aside_said
 from configurator.core.solve.rules import READING_TPS
 from configurator.core.solve.shown import AS_FAST, SAME_PRICE, SLOWER_DEARER, gives_up_for_little, many_times_slower
 from configurator.core.solve.solver import whole_units
@@ -1258,6 +1258,15 @@ def _capped_kind(kind: str, relaxed: BuildRequest, build: Build) -> tuple[str, B
     return f"{kind}+{level}", relaxed.model_copy(update={"power_limit": limit})
 
 
+def _beyond_of(past: Build, unvalidated: str) -> dict[str, Value]:
+    """Round 44: a cheaper build SUP-12 sets aside (ranking.set_aside_said's kind.beyond-runs), said in its terms:
+    `unvalidated_card_gb`, its cards' GB, against `unvalidated_runs_gb`, the smallest card a published run used."""
+    said = set_aside_said(past, unvalidated)
+    if said.code != "kind.beyond-runs":
+        return {}
+    return {"unvalidated_card_gb": said.fields["card_gb"], "unvalidated_runs_gb": said.fields["runs_gb"]}
+
+
 def _past_cheaper(past: Build, unvalidated: str | None = None) -> dict[str, Value]:
     """A way's build is the cheapest on supported software: the cheaper one past its vendor's support (ranking.startable
     sets it aside for a new training job) by its cards and price (way.changes' fields `supported`, `past_gpus`,
@@ -1281,6 +1290,7 @@ def _past_cheaper(past: Build, unvalidated: str | None = None) -> dict[str, Valu
             "unvalidated_gpu": _gpu_name(past),
             "unvalidated_price": past.total_price,
             "unvalidated": unvalidated,
+            **_beyond_of(past, unvalidated),
         }
     return {
         "supported": True,

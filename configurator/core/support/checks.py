@@ -247,6 +247,7 @@ def offload_beyond_rows(gpu: Gpu, workload: Workload) -> SupportVerdict | None:
     smallest = envelope.smallest
     fields: dict[str, object] = {
         "card": _card(gpu),
+        "card_gb": gpu.vram_gb,  # round 44: what a build's label set aside by this warn says (kind.beyond-runs)
         "smallest_gb": smallest.card_gb,
         "smallest": f"{smallest.gpus} x {smallest.card}, {smallest.model}",
         "context": workload.context or 0,
