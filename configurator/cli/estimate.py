@@ -6,9 +6,12 @@ import argparse
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from configurator.core.model.args import add_workload_options, workload_from_args
+
+if TYPE_CHECKING:
+    from configurator.core.support.facts import Sharder
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -172,14 +175,21 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
     r = resolve(args, kinds)
     numa = False
     gpu = r.gpu
+    chosen = None
     if args.cpu or args.ram or args.system or r.gpus == 0:
         result, gpu, numa = _host_estimate(args, r)
     else:
-        result = estimate(r.model, r.workload, r.gpu, r.gpus, exact_weight_bytes=r.exact_weight_bytes)
+        from configurator.core.estimate.sharded import as_sharded
+
+        # several cards sharding a training job with no --sharding or --framework: the sharder plan runs on the card
+        # (support.facts.sharder, one rule), not DeepSpeed whatever the card
+        workload, chosen = as_sharded(r.workload, r.gpu, r.gpus)
+        result = estimate(r.model, workload, r.gpu, r.gpus, exact_weight_bytes=r.exact_weight_bytes)
     if args.json:  # the JSON has no launch command: --json imports neither the launch code nor the text report
         from configurator.cli.jsonout import print_json
 
-        print_json(result.to_json())
+        said = result.to_json()
+        print_json({**said, "sharder": chosen} if chosen is not None else said)  # an addition: keys kept
         return EXIT_OK
     from configurator.core.estimate.report import format_estimate
     from configurator.core.launch.commands import launch_command
@@ -193,9 +203,26 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
         from configurator.core.common.reasons import english, from_json
 
         text += f"\n\n{english(from_json(launch['build_said']))}:\n  {launch['build']}"
+    if chosen is not None:
+        text += f"\n\n{sharder_said(chosen, gpu)}"
     text += f"\n\nlaunch ({engine}):\n  {launch['command']}"
     print(text)
     return EXIT_OK
+
+
+VENDOR_NAMES = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
+
+
+def sharder_said(chosen: Sharder, gpu: Any) -> str:
+    """The estimate's line saying which sharder it chose for the user, and by which rule (the plan's)."""
+    from configurator.core.estimate.sharded import SHARDER_NAMES
+
+    card = f"{VENDOR_NAMES.get(gpu.vendor, gpu.vendor)} {gpu.architecture}"
+    return (
+        f"sharded by {SHARDER_NAMES[chosen]} ({chosen}): no --sharding or --framework given, the sharder `plan` runs "
+        f"on {card} (support.facts.sharder: the better supported of DeepSpeed ZeRO and PyTorch FSDP on its stack, "
+        "FSDP for QLoRA); --sharding or --framework names another"
+    )
 
 
 def register(commands: Any) -> None:

@@ -172,8 +172,8 @@ class Workload(BaseModel):
     sharding: Sharding | None = Field(
         default=None,
         description="training on several GPUs with transformers, peft or trl: what shards the model, DeepSpeed ZeRO "
-        "or PyTorch FSDP under accelerate (--zero 3: FULL_SHARD, 2: SHARD_GRAD_OP; frameworks.py); unset, an estimate "
-        "runs DeepSpeed and a plan the card's usual sharder (support.facts.sharder)",
+        "or PyTorch FSDP under accelerate (--zero 3: FULL_SHARD, 2: SHARD_GRAD_OP; frameworks.py); unset, the estimate "
+        "function runs DeepSpeed; the estimate command and a plan the card's usual sharder (estimate/sharded.py)",
     )
     offload: Literal["none", "cpu"] = "none"
     # micro-batches per GPU per optimizer step (gradient accumulation); None: one, or, for a pretraining run, enough for

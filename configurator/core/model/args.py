@@ -149,8 +149,8 @@ def _add_training_options(parser: argparse.ArgumentParser) -> None:
         choices=SHARDINGS,
         default=None,
         help="training on several GPUs with transformers, peft or trl: DeepSpeed ZeRO or PyTorch FSDP under "
-        "accelerate (--zero 3: FULL_SHARD, 2: SHARD_GRAD_OP); default: estimate runs DeepSpeed, plan the card's "
-        "usual one (DeepSpeed where it is validated on the card, else FSDP; FSDP for QLoRA)",
+        "accelerate (--zero 3: FULL_SHARD, 2: SHARD_GRAD_OP); default: the card's usual one, in estimate and plan "
+        "alike (DeepSpeed where it is validated on the card, else FSDP; FSDP for QLoRA)",
     )
 
 

@@ -28,10 +28,10 @@ from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, Value, english
 from configurator.core.estimate.cards import cards_for
 from configurator.core.estimate.estimator import estimate, memory_per_gpu
-from configurator.core.estimate.frameworks import FSDP_QLORA
 from configurator.core.estimate.host import BYTES_PER_TRANSFER
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, gpu_total
+from configurator.core.estimate.sharded import SHARDERS, card_sharder
 from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_said, circuit_volts
@@ -41,7 +41,6 @@ from configurator.core.solve.pricing import BOUGHT_NEW, Quote, quote, unpriced
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
 from configurator.core.support.checks import check_stack
-from configurator.core.support.facts import sharder
 
 GIB = 1024**3
 METHOD_WAYS: dict[str, tuple[str, ...]] = {"full": ("lora", "qlora"), "lora": ("qlora",)}
@@ -313,14 +312,6 @@ def base_may_go_to_ram(workload: Workload) -> bool:
     )
 
 
-_SHARDERS: dict[str, dict[str, object]] = {
-    "fsdp-qlora": {"framework": FSDP_QLORA},
-    "fsdp": {"sharding": "fsdp"},
-    "deepspeed": {},
-}
-"""What each of support.facts.sharder's answers changes in the workload (DeepSpeed: the HF stack's default, nothing)."""
-
-
 def _sharding(workload: Workload, gpu: Gpu, request: BuildRequest) -> dict[str, object]:
     """How a training job on several cards with no framework or sharding named is sharded: as support.facts.sharder
     says for the card, the rule SUP-7 and SUP-11 judge (the check reads the sharding this puts in the workload). QLoRA
@@ -329,9 +320,10 @@ def _sharding(workload: Workload, gpu: Gpu, request: BuildRequest) -> dict[str, 
     full fine-tune or pretraining under DeepSpeed ZeRO where DeepSpeed is validated on the card, else accelerate's FSDP
     (a Radeon, an MI300, an Arc card: what SUP-7 advises there). Nothing for inference, or where --framework or
     --sharding says how."""
-    if workload.kind == "inference" or request.workload.framework is not None or request.workload.sharding is not None:
+    if request.workload.framework is not None or request.workload.sharding is not None:
         return {}
-    return _SHARDERS[sharder(gpu.vendor, gpu.architecture, workload.method if workload.kind == "finetune" else "full")]
+    chosen = card_sharder(gpu, workload.kind, workload.method)
+    return {} if chosen is None else SHARDERS[chosen]
 
 
 def _sharded_as_practitioner(
