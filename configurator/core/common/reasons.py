@@ -1469,6 +1469,11 @@ EN: dict[str, Template] = {
         else "run the GPUs at full power (no power limit)"
     ),
     "way.circuits": "use {circuits} circuits (PSUs on separate outlets)",
+    # round 44: a server room's own rack feed (relax.rack_feed), where the user named a smaller circuit there
+    "way.rackfeed": lambda r, say: (
+        f"use the server room's rack feed, {say(r.nested('feed')[0])}, {r.num('watts'):,.0f} W continuous, instead of "
+        f"the {say(r.nested('named')[0])} circuit named"
+    ),
     "way.form": "allow any form (rack or open frame)",
     "way.room": "put it in a lab or server room (louder and warmer than a home office allows)",
     "way.gpus": "allow up to {gpus} GPUs",

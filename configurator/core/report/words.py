@@ -1127,6 +1127,10 @@ ZH_REASONS: dict[str, Template] = {
         f"将 GPU 功耗限制提高到 {r.num('limit'):.0%}" if r.fields.get("limit") else "GPU 满功率运行（不限功耗）"
     ),
     "way.circuits": "使用 {circuits} 路电路（各电源接不同的插座）",
+    "way.rackfeed": lambda r, say_: (
+        f"改用机房的机架供电：{say_(r.nested('feed')[0])}，持续 {r.num('watts'):,.0f} W，不用所指定的"
+        f" {say_(r.nested('named')[0])}电路"
+    ),
     "way.form": "允许任意形态（机架式或开放式机架）",
     "way.room": "放到实验室或机房（比家庭办公室允许的更吵、更热）",
     "way.gpus": "允许最多 {gpus} 张 GPU",

@@ -40,6 +40,7 @@ from configurator.core.model.request import (
     circuit_name,
     circuit_said,
     circuit_volts,
+    server_room_feed,
 )
 from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
@@ -71,7 +72,7 @@ MAX_PAIRS = 8
 MAX_LISTED = 10
 """Ways out kept on the answer (the cheapest first); beyond ten they repeat each other at higher prices."""
 
-BUILDING = {"circuits", "circuit", "room"}
+BUILDING = {"circuits", "circuit", "room", "rackfeed"}
 """Changes to the building (another circuit, a 230 V outlet, another room) rather than to the machine or the job: at
 the same price they follow a change that needs none. The ways out are sorted by their price alone (the contract of
 `infeasible.relaxations`: the first is the cheapest); a premium for building work had put a power limit at 6,896 USD
@@ -90,7 +91,21 @@ def circuit_steps(request: BuildRequest) -> list[BuildRequest]:
     return [request.model_copy(update={"circuit": c}) for c in HOME_CIRCUIT_STEPS if circuit_limit_w(c) > have]
 
 
-CIRCUIT_WAYS = {"circuits", "circuit"}
+def rack_feed(request: BuildRequest) -> BuildRequest | None:
+    """The request on its server room's rack feed (request.server_room_feed: 208 V 30 A on a NEMA L6-30 for USD,
+    SERVER_ROOM_FEEDS) where the user named a smaller circuit there (the "rackfeed" way out); None elsewhere. A machine
+    room feeds racks so ('one or two 30 A 208 V outlets per rack, no 120 V', UCSD CSE): using it needs no electrician.
+    Round 44: a server-room request on a named 120 V 15 A outlet had been offered two circuits, power caps and an
+    electrician's 240 V circuit, never the feed the room already has."""
+    if request.room != "server-room":
+        return None
+    feed = server_room_feed(request.currency, request.region).circuit
+    if circuit_limit_w(feed) <= circuit_limit_w(request.circuit):
+        return None
+    return request.model_copy(update={"circuit": feed})
+
+
+CIRCUIT_WAYS = {"circuits", "circuit", "rackfeed"}
 """Ways out that change the wall circuit: beside them the plan names the cheapest way that keeps the user's own
 (_home_way), and each says what the new circuit buys over it (_circuit_trade)."""
 
@@ -121,6 +136,7 @@ PAIRABLE = (
     "power70",
     "circuit",
     "gpus",
+    "rackfeed",
 )
 """Knobs tried in pairs, least intrusive first (pairs are tried in the order of their two positions here)."""
 
@@ -142,6 +158,7 @@ LABELS = {
     "method": "fine-tuning method",
     "circuit": "wall circuit",
     "circuits": "one circuit",
+    "rackfeed": "wall circuit",
     "form": "form factor",
     "room": "room",
     "gpus": "maximum GPU count",
@@ -244,8 +261,7 @@ def _relaxations(
         out.append(("form", request.model_copy(update={"form": "any"})))
     if request.room == "home-office":
         out.append(("room", request.model_copy(update={"room": "lab"})))
-    if steps := circuit_steps(request):  # a 120 V home: the least work first (search tries the next where it fails)
-        out.append(("circuit", steps[0]))
+    out.extend(_outlet_ways(request))
     if request.max_gpus < 8 or request.exact_gpus:
         out.append(("gpus", request.model_copy(update={"max_gpus": 8, "exact_gpus": False})))
     if w.kind == "inference" and w.context and w.context > 4096:
@@ -281,6 +297,14 @@ def _relaxations(
     if request.deadline_hours:
         out.append(("deadline", request.model_copy(update={"deadline_hours": None})))
     return out + _region_way(request, china)
+
+
+def _outlet_ways(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
+    """Another outlet: a 120 V home's first circuit step, the least work first (search tries the next where it fails),
+    and a server room's own rack feed where a smaller circuit was named (rack_feed)."""
+    out = [("circuit", steps[0])] if (steps := circuit_steps(request)) else []
+    fed = rack_feed(request)
+    return out + ([("rackfeed", fed)] if fed is not None else [])
 
 
 def _region_way(request: BuildRequest, china: bool) -> list[tuple[str, BuildRequest]]:
@@ -449,6 +473,16 @@ def _circuit_fields(relaxed: BuildRequest, request: BuildRequest) -> dict[str, V
     return fields
 
 
+def _feed_fields(relaxed: BuildRequest, request: BuildRequest) -> dict[str, Value]:
+    """The rackfeed way's facts: the room's feed (`feed`, its circuit said with its NEMA receptacle: circuit_said), its
+    continuous watts, and the circuit the user named (`named`)."""
+    return {
+        "feed": circuit_said(relaxed.circuit),
+        "watts": circuit_limit_w(relaxed.circuit),
+        "named": circuit_said(request.circuit),
+    }
+
+
 FSDP_OFFLOAD_FLAG = f"{FSDP_OFFLOAD_PARAMS} true"
 """accelerate's switch for FSDP's own CPU offload (github:huggingface/accelerate@16cb6eb src/accelerate/commands/
 launch.py: "Decides Whether (true|false) to offload parameters and gradients to CPU"; utils/dataclasses.py
@@ -502,6 +536,7 @@ def _phrase(
         "circuits": {"circuits": relaxed.circuits},
         "circuit": _circuit_fields(relaxed, request)
         | ({"work": work["price"], "currency": work["currency"]} if work is not None else {}),
+        "rackfeed": _feed_fields(relaxed, request),
         "gpus": {"gpus": relaxed.max_gpus},
         "speed": {"tps": tps},
         "deadline": {"hours": hours},
