@@ -2545,6 +2545,10 @@ def _flags_of(change: dict[str, Any]) -> list[str] | None:
     if code == "circuit":
         circuit = CIRCUIT_IDS.get((int(f["volts"]), int(f["amps"])))
         return None if circuit is None else ["--circuit", circuit]
+    if code == "rackfeed":  # round 44: the server room's own feed, said as its circuit (a nested circuit.name)
+        feed = (f.get("feed") or {}).get("fields") or {}
+        circuit = CIRCUIT_IDS.get((int(feed.get("volts") or 0), int(feed.get("amps") or 0)))
+        return None if circuit is None else ["--circuit", circuit]
     if code not in valued or valued[code][1] is None:
         return None
     flag, value = valued[code]

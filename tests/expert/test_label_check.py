@@ -724,6 +724,9 @@ LABEL_RICH = (
     # Dr. Chen's three alternatives for the LoRA of Qwen2.5-72B at 4k: two 73.0 dBA servers, one had been "quietest"
     "--model qwen2.5-72b --workload finetune --method lora --context 4096 --currency CNY --budget 300000 --region china "
     "--circuit 220v16a --gpu rtx-4090-blower,a800-80gb-pcie,l20",
+    # round 44: a server room on a named 120 V outlet: no build, a way out on the room's 208 V 30 A rack feed
+    "--model llama-3.3-70b --workload inference --precision fp8 --engine vllm --gpu rtx-4090 --gpus 4 --exact-gpus "
+    "--room server-room --circuit 120v15a",
 )
 
 TODAY: dict[str, str] = {}
