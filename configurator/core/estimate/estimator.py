@@ -2487,7 +2487,7 @@ class _DecodeStep:
     peak: float  # FLOP/s
     compute_eff: float
     overhead: float  # seconds
-    batch: int = 1  # sequences decoding in the step
+    tokens: float = 1.0  # tokens each layer carries: the running sequences, plus arriving prompt tokens mixed in
 
 
 def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: _DecodeStep, ex: _Explain) -> float:
@@ -2505,7 +2505,7 @@ def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: 
     reduces = tp_allreduces(model)
     # each all-reduce carries the hidden state of every token in the step (bf16); over CDNA 3's xGMI a large one
     # takes measurably longer than the small one the fitted latency stands for (collectives.XGMI_ALLREDUCE_BY_SIZE_US)
-    message = (s.batch + s.arriving) * model.hidden_size * 2
+    message = s.tokens * model.hidden_size * 2
     growth = xgmi_allreduce_growth_s(gpu, tp, message) if not spans_nodes(gpu, tp) else 0.0
     comm = reduces * (link + growth)
     hops = (pp - 1) * ex.cal.layer_split_hop_s
@@ -2875,7 +2875,7 @@ def _decode_step(
         step_flops=batch * flops_per_token + (arriving * 2 * counts.matmul_active if mixed else 0.0),
         peak=peak,
         compute_eff=compute_eff,
-        batch=batch,
+        tokens=batch + (arriving if mixed else 0.0),
         overhead=_step_overhead(model, engine, precision, gpu, gpus, batch, named_engine, ex)
         + _sglang_mla_depth(model, engine, named_engine, depth, ex)
         + (_expert_parallel_wait(model, w, engine, gpu, gpus, batch, eff, ex) if named_engine != "sglang" else 0.0),
