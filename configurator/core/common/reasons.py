@@ -2877,6 +2877,9 @@ EN: dict[str, Template] = {
     "est.decode-gemm-measured": "the decode step's weight GEMMs on {family} run at {tflops:.0f} TFLOPS, the rate that "
     "reproduces their kernel times measured at decode row counts (64-256 tokens; {card}, ROCm/aiter's tuned FP8 GEMMs), "
     "not the spec-sheet peak",
+    "est.xgmi-allreduce-size": "each of the {reduces:.0f} all-reduces carries {kib:,.0f} KiB (the step's tokens' hidden "
+    "states in bf16): over AMD Infinity Fabric (xGMI) among {gpus} GPUs that takes {us:.1f} us more than a small one "
+    "(8 x MI300X, RCCL and QuickReduce's two-shot kernel, the faster at each size: mk1-project/quickreduce)",
     "est.async-scheduling": "vLLM async scheduling: the engine's {ms:.2f} ms of per-step host work overlaps the "
     "GPU's previous step (the step is the longer of the two)",
     "est.how-vulkan-coopmat1": ", x {share:.2f} for Vulkan's KHR_coopmat shaders (the driver gives llama.cpp no "

@@ -13,7 +13,7 @@ The matmul side (prefill and training) reads the measured-GEMM table in configur
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from configurator.core.catalog.models import Gpu
@@ -599,6 +599,38 @@ def decode_gemm_tflops(fact: DecodeGemmFact, stream_share: float, norm: float) -
         else:
             lo = a
     return round((lo + hi) / 2)
+
+
+@lru_cache(maxsize=64)
+def decode_gemm_shape_rates(fact: DecodeGemmFact, stream_share: float, norm: float) -> tuple[tuple[float, float], ...]:
+    """(one layer's weight bytes per GPU, the rate derived on that shape's rows alone: decode_gemm_tflops) for each
+    measured layer shape, smallest first. The shapes differ: a layer split 8 ways fills fewer tiles than one split 4
+    ways or whole (aiter PR #1092's table: 70B at TP 8, 107 MB a layer, 441 TFLOPS; 405B at TP 8, 398 MB, 593; 70B
+    whole, 856 MB, 708), so one rate over the table read the smallest shapes' GEMMs about a quarter fast."""
+    shapes = []
+    for what, _ in fact.layers:
+        rows = tuple(t for t in fact.times_us if t[0] == what)
+        if rows:
+            shapes.append(
+                (fact.layer_bytes(what), decode_gemm_tflops(replace(fact, times_us=rows), stream_share, norm))
+            )
+    return tuple(sorted(shapes))
+
+
+def decode_gemm_tflops_at(fact: DecodeGemmFact, stream_share: float, norm: float, layer_bytes: float) -> float:
+    """The decode-shape matrix rate (TFLOPS) for GEMMs of `layer_bytes` weight bytes a layer on one GPU: between two
+    measured shapes (decode_gemm_shape_rates) log-log in the bytes, at a measured shape's own rate outside them (no
+    extrapolation past the table)."""
+    shapes = decode_gemm_shape_rates(fact, stream_share, norm)
+    if layer_bytes <= shapes[0][0]:
+        return float(shapes[0][1])
+    if layer_bytes >= shapes[-1][0]:
+        return float(shapes[-1][1])
+    for (b0, r0), (b1, r1) in zip(shapes, shapes[1:], strict=False):
+        if b0 <= layer_bytes <= b1:
+            f = math.log(layer_bytes / b0) / math.log(b1 / b0)
+            return math.exp(math.log(r0) + f * (math.log(r1) - math.log(r0)))
+    return float(shapes[-1][1])
 
 
 # vLLM on AMD Instinct runs AMD's AITER kernels (tuned GEMMs, fused MoE, MLA and paged attention, norms) only when the

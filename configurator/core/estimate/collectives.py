@@ -136,6 +136,77 @@ fitted on NVIDIA rows). So the all-reduce is not what reads CDNA 3 MoE decode fa
 test_cdna3_decode_facts.py; docs/estimates.md round 42)."""
 
 
+XGMI_ALLREDUCE_BY_SIZE_US: dict[int, tuple[tuple[int, float, float], ...]] = {
+    # GPUs -> ((message bytes, RCCL us, QuickReduce FP16 two-shot us), ...): the same README's tables (910e8922,
+    # 2025-03-16, ROCm 6.2, RCCL 2.20.5, 8 x MI300X on TensorWave), 32 KB to 16 MB. A decode step's all-reduce carries
+    # every token in flight's hidden state in bf16: Llama 3.1 70B (8192 wide) at 64 sequences 1 MB, at 128 2 MB; 405B
+    # (16384) at 128 sequences 4 MB, where the 8-GPU all-reduce takes 47-52 us against 15-20 at 64 KB.
+    2: (
+        (32768, 17.15, 8.47),
+        (65536, 17.52, 8.98),
+        (131072, 18.31, 10.31),
+        (262144, 20.73, 12.70),
+        (524288, 25.97, 18.31),
+        (1048576, 37.22, 28.78),
+        (2097152, 59.14, 49.83),
+        (4194304, 105.1, 95.29),
+        (8388608, 195.2, 191.13),
+        (16777216, 376.3, 377.52),
+    ),
+    4: (
+        (32768, 18.17, 10.59),
+        (65536, 18.23, 11.02),
+        (131072, 29.42, 11.95),
+        (262144, 29.98, 12.90),
+        (524288, 32.27, 15.60),
+        (1048576, 39.40, 21.92),
+        (2097152, 48.87, 35.60),
+        (4194304, 70.61, 66.23),
+        (8388608, 115.7, 132.53),
+        (16777216, 205.4, 239.45),
+    ),
+    8: (
+        (32768, 16.22, 14.81),
+        (65536, 20.00, 15.41),
+        (131072, 22.56, 16.15),
+        (262144, 18.01, 16.36),
+        (524288, 24.19, 17.26),
+        (1048576, 26.39, 20.01),
+        (2097152, 34.05, 27.90),
+        (4194304, 52.13, 46.84),
+        (8388608, 83.12, 90.34),
+        (16777216, 148.4, 147.05),
+    ),
+}
+XGMI_SIZE_FAMILIES = ("CDNA 3",)
+"""The families whose xGMI the size table measures: MI300X OAMs (gfx942, MI325X the same links); CDNA 4's faster
+links are not measured, so an MI355X keeps the fitted latency alone."""
+
+
+def xgmi_allreduce_growth_s(gpu: Gpu, gpus: int, message_bytes: float) -> float:
+    """Seconds one decode all-reduce of `message_bytes` among `gpus` x `gpu` over xGMI takes beyond a 64 KB one (the
+    size the fitted latency, Calibration.allreduce_nvlink_s, stands for: XGMI_ALLREDUCE_US), read from the measured
+    sizes (XGMI_ALLREDUCE_BY_SIZE_US: the faster of RCCL and the two-shot kernel at each size, as an engine picks its
+    custom all-reduce below a size and RCCL above; log-log between sizes, bandwidth-bound past the largest); zero for
+    another family or link, one GPU, or a message of 64 KB or less."""
+    if gpus < 2 or gpu.architecture not in XGMI_SIZE_FAMILIES or not str(gpu.nvlink or "").startswith("xgmi"):
+        return 0.0
+    table = XGMI_ALLREDUCE_BY_SIZE_US[max(n for n in XGMI_ALLREDUCE_BY_SIZE_US if n <= gpus)]
+    points = [(float(size), min(rccl, two_shot)) for size, rccl, two_shot in table]
+    base = dict(points)[65536.0]
+    if message_bytes <= 65536:
+        return 0.0
+    last_size, last_us = points[-1]
+    if message_bytes >= last_size:
+        return (last_us * message_bytes / last_size - base) * 1e-6
+    for (s0, t0), (s1, t1) in zip(points, points[1:], strict=False):
+        if s0 <= message_bytes <= s1:
+            f = math.log(message_bytes / s0) / math.log(s1 / s0)
+            us = math.exp(math.log(t0) + f * (math.log(t1) - math.log(t0)))
+            return max(0.0, us - base) * 1e-6
+    return 0.0
+
+
 def allreduce_latency(gpu: Gpu, gpus: int, nvlink_s: float, pcie_s: float, fabric_s: float) -> tuple[float, str]:
     """Latency of one small all-reduce (a decode step's activations) among `gpus` x `gpu`, and over what: an AMD card's
     GPU-to-GPU fabric is Infinity Fabric (xGMI, the catalog's `nvlink` field holds the family), at the NVLink-class

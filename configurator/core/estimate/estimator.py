@@ -45,6 +45,7 @@ from configurator.core.estimate.backends import (
     decode_fact,
     decode_gemm_fact,
     decode_gemm_tflops,
+    decode_gemm_tflops_at,
     llamacpp_backend,
     moe_expert_share,
     sglang_attention_backend,
@@ -67,7 +68,9 @@ from configurator.core.estimate.collectives import (
     moe_all_to_all,
     pcie_gbs,
     release_family,
+    spans_nodes,
     tp_allreduces,
+    xgmi_allreduce_growth_s,
 )
 from configurator.core.estimate.desktop_training import (
     desktop_mfu,
@@ -2484,6 +2487,7 @@ class _DecodeStep:
     peak: float  # FLOP/s
     compute_eff: float
     overhead: float  # seconds
+    tokens: float = 1.0  # tokens each layer carries: the running sequences, plus arriving prompt tokens mixed in
 
 
 def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: _DecodeStep, ex: _Explain) -> float:
@@ -2499,7 +2503,11 @@ def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: 
         gpu, tp, ex.cal.allreduce_nvlink_s, ex.cal.allreduce_pcie_s, ex.cal.allreduce_fabric_s
     )
     reduces = tp_allreduces(model)
-    comm = reduces * link
+    # each all-reduce carries the hidden state of every token in the step (bf16); over CDNA 3's xGMI a large one
+    # takes measurably longer than the small one the fitted latency stands for (collectives.XGMI_ALLREDUCE_BY_SIZE_US)
+    message = s.tokens * model.hidden_size * 2
+    growth = xgmi_allreduce_growth_s(gpu, tp, message) if not spans_nodes(gpu, tp) else 0.0
+    comm = reduces * (link + growth)
     hops = (pp - 1) * ex.cal.layer_split_hop_s
     # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
     # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
@@ -2517,6 +2525,11 @@ def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: 
             hops_us=hops * 1e6,
         ),
     )
+    if growth > 0:
+        ex.step(
+            "decode",
+            Reason.of("est.xgmi-allreduce-size", kib=message / 1024, gpus=tp, us=growth * 1e6, reduces=reduces),
+        )
     return step
 
 
@@ -2827,8 +2840,10 @@ def _decode_step(
     gpus: int,
     named_engine: str | None,
     ex: _Explain,
+    tp: int = 1,
 ) -> _DecodeStep:
-    """The reads, FLOPs and fixed costs of one decode step of the whole model."""
+    """The reads, FLOPs and fixed costs of one decode step of the whole model; `tp` GPUs share each layer (tensor
+    parallel), which sets the size of each GPU's GEMMs."""
     engine = workload.engine or "transformers"
     precision = workload.precision or "bf16"
     context = workload.context or 4096
@@ -2845,7 +2860,10 @@ def _decode_step(
     arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
     mixed = not _separate_prefills(engine, named_engine, ex.cal)
     eff = _bw_efficiency(engine, precision, gpu, cal=ex.cal)
-    peak, compute_eff = _decode_matrix_rate(engine, precision, gpu, eff, ex)
+    # the GEMM size the measured decode-shape rate is read at: a dense layer's weights per GPU (an MoE layer's experts
+    # run in fused-MoE kernels the measured dense shapes do not describe: None, the rate over every shape)
+    layer_bytes = read / max(tp, 1) / model.num_layers if model.moe is None else None
+    peak, compute_eff = _decode_matrix_rate(engine, precision, gpu, eff, ex, layer_bytes)
     return _DecodeStep(
         read=read,
         kv_read=kv_read,
@@ -2857,13 +2875,24 @@ def _decode_step(
         step_flops=batch * flops_per_token + (arriving * 2 * counts.matmul_active if mixed else 0.0),
         peak=peak,
         compute_eff=compute_eff,
+        tokens=batch + (arriving if mixed else 0.0),
         overhead=_step_overhead(model, engine, precision, gpu, gpus, batch, named_engine, ex)
         + _sglang_mla_depth(model, engine, named_engine, depth, ex)
         + (_expert_parallel_wait(model, w, engine, gpu, gpus, batch, eff, ex) if named_engine != "sglang" else 0.0),
     )
 
 
-def _decode_matrix_rate(engine: str, precision: str, gpu: Gpu, eff: float, ex: _Explain) -> tuple[float, float]:
+def _tensor_degree(model: ModelArch, gpus: int, split: str) -> int:
+    """How many GPUs share each layer under `split`: all of them tensor parallel, a stage's under tensor x pipeline
+    (serving_layout), one where whole layers sit on each GPU."""
+    if split == "tensor":
+        return gpus
+    return serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
+
+
+def _decode_matrix_rate(
+    engine: str, precision: str, gpu: Gpu, eff: float, ex: _Explain, layer_bytes: float | None
+) -> tuple[float, float]:
     """(FLOP/s, share) of a decode step's compute bound. Where the family's weight GEMMs were timed at decode row counts
     for this engine and format (backends.DECODE_GEMM_FACTS: CDNA 3 FP8 under the server engines), the rate that makes
     the step's roofline reproduce those times, read whole (share 1); else the format's peak, off NVIDIA scaled by the
@@ -2874,7 +2903,12 @@ def _decode_matrix_rate(engine: str, precision: str, gpu: Gpu, eff: float, ex: _
     if fact is None:
         peak = _peak_tflops(gpu, compute) * 1e12 * measured_matmul_factor(gpu)
         return peak, _compute_efficiency(engine, gpu, cal=ex.cal)
-    tflops = decode_gemm_tflops(fact, eff, ex.cal.roofline_norm)
+    # at the size of this step's GEMMs on one GPU (`layer_bytes`, a layer's weights read per GPU): smaller ones fill
+    # fewer tiles (backends.decode_gemm_shape_rates)
+    if layer_bytes is None:
+        tflops = decode_gemm_tflops(fact, eff, ex.cal.roofline_norm)
+    else:
+        tflops = round(decode_gemm_tflops_at(fact, eff, ex.cal.roofline_norm, layer_bytes))
     ex.step("decode", Reason.of("est.decode-gemm-measured", family=fact.family, tflops=tflops, card=fact.card))
     return tflops * 1e12, 1.0
 
@@ -2896,7 +2930,7 @@ def _decode_speed(
     context = workload.context or 4096
     batch = workload.batch
     w = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
-    s = _decode_step(model, counts, workload, w, gpu, gpus, named_engine, ex)
+    s = _decode_step(model, counts, workload, w, gpu, gpus, named_engine, ex, _tensor_degree(model, gpus, split))
     if split in ("tensor", TENSOR_PIPELINE):
         step = _tensor_parallel_step(model, gpu, gpus, split, s, ex)
     else:
@@ -2952,7 +2986,7 @@ def _one_user_ttft(
     `_prefill` reads its weight stream from is a one-user step, whatever the batch the request joins."""
     alone = workload.model_copy(update={"batch": 1})
     quiet = ex.quiet()
-    s1 = _decode_step(model, counts, alone, w, gpu, gpus, named_engine, quiet)
+    s1 = _decode_step(model, counts, alone, w, gpu, gpus, named_engine, quiet, _tensor_degree(model, gpus, split))
     return _prefill(model, counts, alone, gpu, gpus, split, named_engine, s1, quiet)
 
 

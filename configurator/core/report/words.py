@@ -2900,6 +2900,9 @@ ZH_REASONS: dict[str, Template] = {
     "est.vllm-request-cost": "vLLM 每个请求的固定开销（分词、调度、第一个流式输出块）= 第一个 token 之前 {ms:.0f} ms",
     "est.decode-gemm-measured": "{family} 上解码步的权重矩阵乘按 {tflops:.0f} TFLOPS 计：这一速率复现了在解码行数"
     "（64–256 token；{card}，ROCm/aiter 调优的 FP8 矩阵乘）下实测的内核时间，而非规格表峰值",
+    "est.xgmi-allreduce-size": "{reduces:.0f} 次 all-reduce 每次传送 {kib:,.0f} KiB（本步各 token 的 bf16 隐藏状态）："
+    "经 AMD Infinity Fabric（xGMI）在 {gpus} 张 GPU 之间，每次比小消息多用 {us:.1f} us"
+    "（8 x MI300X 实测，RCCL 与 QuickReduce 两段式内核在各消息大小下取较快者：mk1-project/quickreduce）",
     "est.async-scheduling": "vLLM 异步调度：引擎每步 {ms:.2f} ms 的主机工作与 GPU 的上一步重叠（每步取两者中较长者）",
     "est.how-vulkan-driver": "，{arch} 的 Vulkan 构建在 {driver} 驱动下再 x {share:.2f}（其提示处理速度为 HIP 的这一比例，在同一张卡、同一构建、同一天测得：kyuz0 的 R9700 llama-bench pp512，构建 7423）",
     "est.how-vulkan-coopmat1": "，Vulkan 的 KHR_coopmat 着色器再 x {share:.2f}（此处驱动未向 llama.cpp 提供 NV_coopmat2；依据 RTX 3090 上 coopmat1 与 coopmat2 之比，llama.cpp PR #12135 与 #13506）",
