@@ -178,3 +178,38 @@ def test_gpt_oss_120b_at_2500_is_a_unified_memory_box_not_infeasible(catalog: Ca
     box = next(b for b in result.builds if b.parts[0].category == "system")
     assert box.total_price <= 3700 and (box.estimate.decode_tokens_per_s or 0) > 20
     assert box.estimate.workload.get("engine") == "llama.cpp"
+
+
+def test_every_owned_card_is_shown_in_the_default_places_when_the_cheapest_leaves_one_idle(catalog: Catalog) -> None:
+    """Two owned RTX 3060 12GB and Qwen3.6-27B Q4_K_M (~16.5 GB) with no budget (review44's walk, 2026-12-07): the
+    cheapest build runs one of them with layers in RAM (6.7 tokens/s); the two together hold the model (a 24 GB layer
+    split: specpicks.com's dual RTX 3060 12GB build, 2026, runs Gemma 4 31B Q4 at ~11 tokens/s) at 15.3 tokens/s for
+    the platform alone. That build had been shown only at
+    `--top 8`: the five default places went to claims, four of them on builds without the owned cards. `--own` means
+    "want used": the build on all of them is placed right after "cheapest" (ranking.OWN_ALL_ORDER)."""
+    from configurator.core.model.args import PLAN_TOP
+    from configurator.core.solve.rules import READING_TPS
+
+    memo.clear()
+    request = BuildRequest(
+        model_id="qwen3.6-27b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        owned=(OwnedPart(category="gpu", id="rtx-3060-12gb", quantity=2),),
+        top_k=PLAN_TOP,
+    )
+    builds = plan(request, catalog).builds
+    assert len(builds) <= PLAN_TOP
+    cheapest = next(b for b in builds if "cheapest" in b.label)
+    both = [b for b in builds if b.gpu_id == "rtx-3060-12gb" and b.gpu_count == 2]
+    assert both, [b.label for b in builds]
+    pair = both[0]
+    assert all(p.owned == p.quantity for p in pair.parts if p.category == "gpu")  # none bought
+    assert not pair.estimate.offloaded_bytes  # the model on the cards
+    assert (pair.estimate.decode_tokens_per_s or 0) >= max(
+        READING_TPS, 2 * (cheapest.estimate.decode_tokens_per_s or 0)
+    )
+    assert any(k.code == "kind.own-all" for k in pair.kinds)
+    # at --top 2 it is the second answer: what the owner's cards do together, beside the cheapest
+    memo.clear()
+    two = plan(request.model_copy(update={"top_k": 2}), catalog).builds
+    assert any(b.gpu_id == "rtx-3060-12gb" and b.gpu_count == 2 for b in two[:2]), [b.label for b in two]
