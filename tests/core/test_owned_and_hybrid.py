@@ -178,3 +178,65 @@ def test_gpt_oss_120b_at_2500_is_a_unified_memory_box_not_infeasible(catalog: Ca
     box = next(b for b in result.builds if b.parts[0].category == "system")
     assert box.total_price <= 3700 and (box.estimate.decode_tokens_per_s or 0) > 20
     assert box.estimate.workload.get("engine") == "llama.cpp"
+
+
+def test_every_owned_card_is_shown_in_the_default_places_when_the_cheapest_leaves_one_idle(catalog: Catalog) -> None:
+    """Two owned RTX 3060 12GB and Qwen3.6-27B Q4_K_M (~16.5 GB) with no budget (review44's walk, 2026-12-07): the
+    cheapest build runs one of them with layers in RAM (6.7 tokens/s); the two together hold the model (a 24 GB layer
+    split: specpicks.com's dual RTX 3060 12GB build, 2026, runs Gemma 4 31B Q4 at ~11 tokens/s) at 15.3 tokens/s for
+    the platform alone. That build had been shown only at
+    `--top 8`: the five default places went to claims, four of them on builds without the owned cards. `--own` means
+    "want used": the build on all of them is placed right after "cheapest" (ranking.OWN_ALL_ORDER)."""
+    from configurator.core.model.args import PLAN_TOP
+    from configurator.core.solve.rules import READING_TPS
+
+    memo.clear()
+    request = BuildRequest(
+        model_id="qwen3.6-27b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        owned=(OwnedPart(category="gpu", id="rtx-3060-12gb", quantity=2),),
+        top_k=PLAN_TOP,
+    )
+    builds = plan(request, catalog).builds
+    assert len(builds) <= PLAN_TOP
+    cheapest = next(b for b in builds if "cheapest" in b.label)
+    both = [b for b in builds if b.gpu_id == "rtx-3060-12gb" and b.gpu_count == 2]
+    assert both, [b.label for b in builds]
+    pair = both[0]
+    assert all(p.owned == p.quantity for p in pair.parts if p.category == "gpu")  # none bought
+    assert not pair.estimate.offloaded_bytes  # the model on the cards
+    assert (pair.estimate.decode_tokens_per_s or 0) >= max(
+        READING_TPS, 1.5 * (cheapest.estimate.decode_tokens_per_s or 0)
+    )
+    assert any(k.code == "kind.own-all" for k in pair.kinds)
+    # at --top 2 it is the second answer: what the owner's cards do together, beside the cheapest
+    memo.clear()
+    two = plan(request.model_copy(update={"top_k": 2}), catalog).builds
+    assert any(b.gpu_id == "rtx-3060-12gb" and b.gpu_count == 2 for b in two[:2]), [b.label for b in two]
+
+
+def test_an_owned_card_runs_the_usual_gguf_when_no_precision_is_named(catalog: Catalog) -> None:
+    """An owned RTX 3090 and Qwen3.6-27B with no --precision (review44's walk, 2026-12-07): the card was used nowhere.
+    The plan ran the cards only in BF16 (54 GB of weights), so it answered with a MacBook Pro at 1,900 USD and four
+    RTX A5000 "without your own card" at 7,320 USD, while an owner's Ollama pulls the Q4_K_M (about 16 GB of weights)
+    that one 24 GB card holds, as every plan without an owned card already offered
+    (relax.usual_gguf_applies). The cheapest build now runs on the owned card alone at Q4_K_M, buys no card, and
+    decodes above reading speed (measured: Qwen3.6-27B Q4_K_M on one RTX 3090, llama.cpp CUDA, 20.0-21.6 tokens/s,
+    https://calebcoffie.com/benchmarks, read 2026-12-07)."""
+    from configurator.core.solve.rules import READING_TPS
+
+    memo.clear()
+    request = BuildRequest(
+        model_id="qwen3.6-27b",
+        workload=Workload(kind="inference"),
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        top_k=5,
+    )
+    builds = plan(request, catalog).builds
+    cheapest = next(b for b in builds if b.label.startswith("cheapest"))
+    cards = [p for p in cheapest.parts if p.category == "gpu"]
+    assert [(p.id, p.quantity, p.owned) for p in cards] == [("rtx-3090", 1, 1)], cheapest.label
+    assert cheapest.estimate.workload.get("precision") == "q4_k_m"
+    assert not cheapest.estimate.offloaded_bytes
+    assert (cheapest.estimate.decode_tokens_per_s or 0) >= 2 * READING_TPS
+    assert cheapest.total_price < 1000  # the platform alone

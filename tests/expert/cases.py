@@ -2079,6 +2079,27 @@ def _passes(b: Build, rule: str) -> bool:
     return any(c["rule"] == rule and c["status"] == "pass" for c in b["checks"])
 
 
+# ---- round 44 (review44): sources of the expert's walk, 2026-12-07
+CALEBCOFFIE_3090 = (
+    "https://calebcoffie.com/benchmarks?hardware=geforce-rtx-3090-24gb (read 2026-12-07): one RTX 3090 (EVGA FTW3, "
+    "450 W cap), llama.cpp 59778f0 CUDA, one stream: Qwen3.6-27B Q4_K_M 20.0-21.6 tokens/s, Gemma 4 31B Q4_K_M "
+    "15.2-19.4, Nemotron-3-Nano 30B-A3B Q4_K_M 109.6-134.2"
+)
+SPECPICKS_DUAL_3060 = (
+    "https://specpicks.com/reviews/gemma-4-31b-finetune-dual-rtx-3060-2026 (2026): two RTX 3060 12GB pool 24 GB of "
+    "VRAM with llama.cpp's split (no NVLink), Gemma 4 31B Q4 at ~11 tokens/s; "
+    "https://specpicks.com/reviews/qwen3-6-27b-dual-rtx-3060-12gb-local-llm-build-2026 (2026): the pair 'is enough to "
+    "load Qwen3.6-27B at q4_K_M' whole on the cards; a model that spills to system RAM 'collapses by an order of "
+    "magnitude'"
+)
+VISORCRAFT_STRIX = (
+    "https://github.com/visorcraft/strix-halo-llm-perf BENCHMARKS.md (2026-02-13): GMKtec EVO-X2, Ryzen AI Max+ 395, "
+    "128 GB LPDDR5X-8000, llama.cpp b8038 Vulkan RADV, llama-bench tg128: Qwen3 30B-A3B Q4_K_M (17.28 GiB) 79.9 "
+    "tokens/s at 85 W, 86.1 at 120 W; https://fromthematrix.dev/posts/local-llm-speed-benchmark-strix-halo (2026): "
+    "Qwen3-Coder-30B-A3B Q4_K_M 66 tokens/s generating after a 7,624-token prompt"
+)
+
+
 CASES: tuple[Case, ...] = (
     # ---- Llama 70B at home: the canonical dual-3090 answer
     Case(
@@ -6946,5 +6967,103 @@ CASES: tuple[Case, ...] = (
         "(review42): cheapest five RTX A6000 (19,375 USD, 45 h per 100M tokens), two RTX PRO 6000 beside them, a DGX "
         "B300 the fastest (300,000 USD, 2 h): signed.",
         (LORA_70B_TABLES, QWEN_72B_LORA_PROFILE, SEED_LAB_TIERS),
+    ),
+    # ---- round 44 (review44): the expert's walk, 2026-12-07
+    Case(
+        "own-3090-qwen36-27b-no-precision-the-owned-card-runs-the-q4",
+        "--model qwen3.6-27b --workload inference --own rtx-3090 --top 5",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest",
+                "the owned RTX 3090 alone, no card bought, the Q4_K_M (~16 GB) held whole on it",
+                lambda b: gpu_count(b) == 1 and owned_cards(b) == 1 and gpus_bought(b) == 0 and _in_vram(b),
+            ),
+            labelled_build(
+                "cheapest", "decodes at >= 10 tok/s (measured 20.0-21.6 on one 3090)", lambda b: decode(b) >= 10
+            ),
+            labelled_build("cheapest", "costs the platform alone: under 1,000 USD", lambda b: price(b) < 1000),
+        ),
+        "An owner of a 24 GB card who asks for a 27B and names no precision runs the Q4_K_M his Ollama pulls by "
+        "default on that card. Walked 2026-12-07 (review44): the card was used nowhere (the usual GGUF was not run "
+        "for an owned card): a MacBook Pro at 1,900 USD 'cheapest', four Arc A770 or four RTX A5000 in BF16 'without "
+        "your own card' at 3,060-7,320 USD. Now the 3090 with a 716 USD platform is the cheapest build.",
+        (OLLAMA_Q4_DEFAULT, CALEBCOFFIE_3090),
+    ),
+    Case(
+        "own-two-3060s-qwen36-27b-q4-both-cards-shown-in-the-default-places",
+        "--model qwen3.6-27b --workload inference --precision q4_k_m --own rtx-3060-12gbx2",
+        (
+            feasible(),
+            some_build(
+                "both owned RTX 3060 12GB, none bought, the model whole on the cards, at >= 7 tok/s",
+                lambda b: (
+                    gpu_count(b) == 2 and owned_cards(b) == 2 and gpus_bought(b) == 0 and _in_vram(b) and decode(b) >= 7
+                ),
+            ),
+        ),
+        "Two RTX 3060 12GB pool 24 GB with llama.cpp's layer split, enough for a 27B at Q4_K_M; an owner asks first "
+        "what his two cards do together. Walked 2026-12-07 (review44): the cheapest build ran one of them with layers "
+        "in RAM (6.7 tok/s) and the default five places went to claims, four on builds without the owned cards; the "
+        "build on both (15.3 tok/s, 943 USD of platform) appeared only at --top 8.",
+        (SPECPICKS_DUAL_3060, CALEBCOFFIE_3090),
+    ),
+    Case(
+        "strix-halo-or-3090-qwen3-30b-a3b-q4-the-3090-box-cheaper-and-faster-the-strix-quieter",
+        "--model qwen3-30b-a3b --workload inference --precision q4_k_m "
+        "--gpu framework-desktop-ai-max-395-128gb,rtx-3090 --top 5",
+        (
+            feasible(),
+            labelled_build(
+                "fastest",
+                "one RTX 3090 holding the ~18 GB Q4_K_M at >= 110 tok/s (166.9 measured on a 3090 Ti)",
+                lambda b: gpu_ids(b) == {"rtx-3090"} and gpu_count(b) == 1 and decode(b) >= 110,
+            ),
+            some_build(
+                "the 128 GB Strix Halo box at >= 50 tok/s (66-86 measured)",
+                lambda b: unified_memory_gb(b) >= 128 and decode(b) >= 50,
+            ),
+            labelled_build("quietest", "the Strix Halo box", lambda b: unified_memory_gb(b) >= 128),
+            Expect(
+                "the 3090 build costs less than the Strix Halo box",
+                lambda plan: (
+                    min((price(b) for b in builds(plan) if gpu_ids(b) == {"rtx-3090"}), default=1e9)
+                    < min((price(b) for b in builds(plan) if unified_memory_gb(b) >= 128), default=0)
+                ),
+            ),
+            fastest_is_fastest(),
+        ),
+        "A 3B-active MoE at Q4_K_M fits one 24 GB card, which reads it at 936 GB/s against Strix Halo's ~215 GB/s: the "
+        "used-3090 tower is the cheaper and ~2x faster box, the Strix Halo the quiet one with room for bigger models. "
+        "Walked 2026-12-07 (review44): a 3090 tower 1,923 USD at 158 tok/s (fastest), the Framework Desktop 3,650 USD "
+        "at 64 tok/s (quietest, 25 dBA): signed.",
+        (VISORCRAFT_STRIX, SMELTCORE_30B_A3B_3090TI, CALEBCOFFIE_3090),
+    ),
+    Case(
+        "qlora-32b-on-one-24gb-card-3090-cheapest-4090-fastest",
+        "--model qwen2.5-32b --workload finetune --method qlora --context 2048 --gpu rtx-3090,rtx-4090 --gpus 1 --top 5",
+        (
+            feasible(),
+            training_speed_shown(),
+            some_build("one RTX 3090 trains it", lambda b: gpu_ids(b) == {"rtx-3090"} and gpu_count(b) == 1),
+            labelled_build("fastest", "one RTX 4090", lambda b: gpu_ids(b) == {"rtx-4090"} and gpu_count(b) == 1),
+            Expect(
+                "the 4090 trains at least 1.5x the 3090's tokens/s (answer.ai: 477 against 178 on a pair of each)",
+                lambda plan: any(
+                    gpu_ids(a) == {"rtx-4090"}
+                    and gpu_ids(b) == {"rtx-3090"}
+                    and (train_tokens_per_s(a) or 0) >= 1.5 * (train_tokens_per_s(b) or 1e9)
+                    for a in builds(plan)
+                    for b in builds(plan)
+                ),
+            ),
+            fastest_is_fastest(),
+        ),
+        "QLoRA puts a 32B's 4-bit weights (~17 GB) on one 24 GB card; the 4090's Ada tensor cores train it at twice "
+        "or more the 3090's pace (answer.ai's FSDP-QLoRA benchmark). Walked 2026-12-07 (review44): one 3090 at 1,923 "
+        "USD and 262 tokens/s, one 4090 at 2,952 USD and 584 tokens/s (fastest, best value), both with Unsloth: "
+        "signed (Unsloth's own table asks 26 GB for a 32B QLoRA at an unstated length; at 2,048 tokens the plan holds "
+        "it in 20.8 GiB).",
+        (QLORA_24GB, UNSLOTH_REQ, ANSWERAI_FSDP_QLORA_BENCH),
     ),
 )

@@ -2403,7 +2403,7 @@ USUAL_GGUF_USERS = USUAL.gguf_users
 
 
 def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
-    """An inference request without --precision (and no engine but llama.cpp, no GPU named or owned): the machines
+    """An inference request without --precision (and no engine but llama.cpp, no GPU named): the machines
     without a bought GPU (CPU only, mini PCs, unified memory) also run the model at USUAL_GGUF, and say so in their
     label, as do the cheapest and the fastest build with cards (for any number of users: usual.USUAL); each says what
     the 4-bit weights cost (quality_cost). The other builds with cards keep the weights as released (BF16), which vLLM

@@ -1270,6 +1270,14 @@ on a card more; shown before "room to grow" (_shown), the cheaper first when one
 
 
 PLACED_FIRST = ("kind.own-all", "kind.own-more", *FEWEST_KINDS)
+OWN_ALL = "kind.own-all"
+OWN_ALL_ORDER = 0.5
+"""Round 44 (review44): where the build on every one of the user's own cards, none bought (offers._more_of_the_owned),
+takes its place among the claims (_shown, _cut): right after "cheapest". `--own` says "a part you already own and
+want used"; the answer a practitioner gives an owner first is what all of them do together. Two owned RTX 3060 12GB
+and Qwen3.6-27B Q4_K_M with no budget: the five places had all been claimed (one 3060 with layers in RAM at 6.7
+tokens/s "cheapest", then builds without the owned cards), and both 3060s holding the model at 15.3 tokens/s for
+943 USD of platform were shown only at `--top 8`."""
 """The kinds a practitioner looks for first (_shown's order of the builds without a claim): every card owned and none
 bought (offers.on_all_the_owned), one more of the card owned, the server on the fewest cards; such a build keeps its place beside one waiting (_making_way)."""
 
@@ -1541,6 +1549,8 @@ def _cut(f: _Field, shown: list[int], top: int) -> list[int]:
             return (claimed, shown.index(i))
         if any(k.code in FEWEST_KINDS for k in f.pool[i].kinds):
             return (CLAIM_ORDER["claim.cheapest-slow"] - 0.5, shown.index(i))
+        if any(k.code == OWN_ALL for k in f.pool[i].kinds):
+            return (OWN_ALL_ORDER, shown.index(i))
         return (claimed if claimed is not None else len(CLAIM_ORDER) * 10.0, shown.index(i))
 
     head = sorted(sorted(shown, key=place)[:top], key=shown.index)
@@ -1669,7 +1679,13 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> l
     # 4 x RX 7900 XTX take two PSUs and "room to grow", and the one-card server was not shown)
     fewest = [i for i in rest if any(k.code in FEWEST_KINDS for k in pool[i].kinds)]
     strong = [i for i in labelled if rank(i) < CLAIM_ORDER["claim.cheapest-slow"]]
-    candidates = strong + fewest + [i for i in labelled if i not in strong] + [i for i in rest if i not in fewest]
+    # every card the user owns, none bought, right after "cheapest" (OWN_ALL_ORDER)
+    own_all = [i for i in rest if i not in fewest and any(k.code == OWN_ALL for k in pool[i].kinds)]
+    lead = [i for i in strong if rank(i) < OWN_ALL_ORDER]
+    strong = lead + own_all + [i for i in strong if i not in lead]
+    candidates = (
+        strong + fewest + [i for i in labelled if i not in strong] + [i for i in rest if i not in strong + fewest]
+    )
     while True:
         shown = sorted(candidates[:places], key=order_key)
         idle = next(

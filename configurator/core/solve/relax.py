@@ -370,26 +370,23 @@ def q4_already(request: BuildRequest) -> bool:
     """Whether a plan without --precision already runs the model at Q4_K_M on every machine (plan._usual_gguf_machines:
     the cards too, at any number of users since round 38, usual.USUAL's llama-server -np slots), so that no way out
     says "use q4_k_m" of it (_plan_q4); False when it runs nothing at it (a precision asked, an engine but llama.cpp,
-    GPUs named or owned). Qwen3-30B-A3B for 16 users at 1,500 USD had shown an RTX 2060 "at Q4_K_M" with the experts
+    GPUs named). Qwen3-30B-A3B for 16 users at 1,500 USD had shown an RTX 2060 "at Q4_K_M" with the experts
     in RAM beside a way out to reading speed that said only "use q4_k_m", of one MI50 that holds the whole model
     (round 37 made that way say "on the GPUs too"); that MI50 is now the plan's own cheapest build."""
     return usual_gguf_applies(request)
 
 
 def usual_gguf_applies(request: BuildRequest) -> bool:
-    """An inference request without --precision, no engine but llama.cpp, no GPU named or owned: the plan also runs
-    the model at Q4_K_M on the machines without a bought card and on cards (plan._usual_gguf_machines). A release run as released
-    (precision_released) that llama.cpp cannot load counts as none named: DeepSeek-V3's FP8 is served by vLLM on
-    cards, and the experts-in-RAM hosts run the Q4_K_M GGUF people download (unsloth/DeepSeek-V3-GGUF)."""
+    """An inference request without --precision, no engine but llama.cpp, no GPU named: the plan also runs the model at
+    Q4_K_M on the machines without a bought card and on cards (plan._usual_gguf_machines), the user's own card too. A
+    release run as released (precision_released) that llama.cpp cannot load counts as none named: DeepSeek-V3's FP8 is
+    served by vLLM on cards, and the experts-in-RAM hosts run the Q4_K_M GGUF people download (unsloth/DeepSeek-V3-GGUF).
+    Round 44 (review44): an owned card no longer turns it off. Qwen3.6-27B with an owned RTX 3090 and no --precision had
+    used the card nowhere: a MacBook Pro at 1,900 USD "cheapest", four Arc A770 or four RTX A5000 "without your own card"
+    in BF16 (54 GB), where the 3090 alone holds the 16.5 GB Q4_K_M an owner's Ollama pulls."""
     w = request.workload
     unnamed = w.precision is None or (request.precision_released and "llama.cpp" not in engines_for(w.precision))
-    return (
-        w.kind == "inference"
-        and unnamed
-        and w.engine in (None, "llama.cpp")
-        and not request.named
-        and request.owned_gpu is None
-    )
+    return w.kind == "inference" and unnamed and w.engine in (None, "llama.cpp") and not request.named
 
 
 def _plan_q4(request: BuildRequest, build: Build | None) -> bool:
