@@ -258,7 +258,7 @@ def speed_regime(*, moe_tensor_parallel: bool, batch: int, nvidia: bool, offload
 # (benchmarks/accuracy.fitted_domain reads the same from the rows; tests/core/test_ranges.py holds the two together).
 # The range comes from leave-one-source-out residuals on these setups; outside them it describes nothing measured (round
 # 9: the held-out rows outside held 65 %, inside 83 %), so such a prefill figure says so (est.prefill-unfitted).
-PREFILL_FITTED_ARCHITECTURES = frozenset({"Ada Lovelace", "Ampere", "Hopper", "RDNA 3", "RDNA 4"})
+PREFILL_FITTED_ARCHITECTURES = frozenset({"Ada Lovelace", "Ampere", "CDNA 1", "Hopper", "RDNA 3", "RDNA 4"})
 PREFILL_FITTED_BACKENDS = frozenset({"cuda", "hip", "vulkan"})
 PREFILL_FITTED_SMALLEST_B = 7.0
 
