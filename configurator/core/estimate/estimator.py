@@ -491,6 +491,16 @@ class Calibration:
     # (PR #15525, a build that grouped tokens by expert on the host) is kept but not fitted: with it the fit is 202.
     # prefill31 (2026-12-05): refitted 109 -> 114 with compute_eff_llamacpp, once the prompt skips the output head.
     prefill_expert_rows_half: float = 114.0
+    # Gated DeltaNet layers (Qwen3-Next, the Qwen3.5 / 3.6 hybrids) in a llama.cpp prompt: the delta rule runs chunk by
+    # chunk (CHUNK_SIZE 64 in llama.cpp's src/models/qwen3next.cpp), each chunk's state update waiting on the previous
+    # one, as a chain of small fp32 ops per value head that no tensor-core GEMM rate describes. Seconds per value head,
+    # 64-token chunk and DeltaNet layer (delta_net_prompt_seconds). DERIVED (prefill44, 2026-12-07): the median of what
+    # each fitted hybrid row asks for on top of the rest of the prompt model, 10.9-16.5 us on four rows of two machines
+    # and two backends (Strix Halo Vulkan build 9187: Qwen3.6-35B-A3B Q8, Qwen3.6-27B Q8, Qwen3.5-122B-A10B Q5,
+    # tests/data/fit_offload.toml; MI100 HIP: Qwen3.5-35B-A3B Q4_0, ggml-org/llama.cpp PR #22298), which the estimate
+    # read +14..+46 % fast; a per-layer-and-chunk cost spreads twice as wide (0.35-1.06 ms), so the cost follows the
+    # heads. Not scaled by the GPU's speed: the 256 GB/s iGPU and the 1.2 TB/s MI100 ask for the same time.
+    llamacpp_delta_net_chunk_s: float = 13e-6
     # Blackwell's FP4 tensor cores (m16n8k64, twice the int8 rate) multiply MXFP4 experts natively since
     # ggml-org/llama.cpp PR #17906 (merged December 2025): gpt-oss-20b pp512-pp8192 x1.26-1.27 on the PR's RTX PRO 6000
     # Blackwell table (10560.64 -> 13304.80 t/s at pp512). DERIVED: the PR's own pp512..pp8192 mean.
@@ -2710,7 +2720,11 @@ def _llamacpp_prefill_rate(
     per_token = prefill_flops * moe_factor / (
         sustained * 1e12 * parallel * (MXFP4_BLACKWELL_PREFILL_SPEEDUP if native_fp4 else 1.0)
     ) + attention_score_seconds(model, prompt, s.eff * s.bw * parallel, cal=ex.cal)
+    delta = delta_net_prompt_seconds(model, prompt, cal=ex.cal) / parallel
+    per_token += delta
     how += moe_how + ((Reason.of("est.how-fp4", speedup=MXFP4_BLACKWELL_PREFILL_SPEEDUP),) if native_fp4 else ())
+    if delta:
+        how += (Reason.of("est.how-delta-net", layers=model.recurrent_layers, share=delta / per_token),)
     prefill_rate = 1.0 / per_token
     how += (
         (Reason.of("est.how-flash"),)
@@ -2785,6 +2799,22 @@ def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
     windowed = min(seen, model.sliding_window or seen)
     per_score = 4 * model.num_attention_heads * model.head_dim
     return per_score * ((model.attention_layers - window_layers) * seen + window_layers * windowed)
+
+
+DELTA_NET_CHUNK = 64
+"""Tokens per chunk of llama.cpp's chunked Gated DeltaNet prompt (CHUNK_SIZE in src/models/qwen3next.cpp, as vendored
+at mybigday/llama.rn cpp/models/qwen3next.cpp, commit 0728ef0)."""
+
+
+def delta_net_prompt_seconds(model: ModelArch, prompt: int, *, cal: Calibration = CAL) -> float:
+    """Seconds per prompt token a llama.cpp prompt spends in its Gated DeltaNet layers' chunked delta rule
+    (Calibration.llamacpp_delta_net_chunk_s per value head, chunk and layer); zero for a model without them. The
+    layers' projections are matmuls and counted with the rest of the prompt's FLOPs."""
+    spec = model.linear_attention
+    if spec is None or prompt <= 0:
+        return 0.0
+    chunks = math.ceil(prompt / DELTA_NET_CHUNK)
+    return model.recurrent_layers * spec.num_value_heads * chunks * cal.llamacpp_delta_net_chunk_s / prompt
 
 
 def _moe_prefill_time_factor(

@@ -160,7 +160,10 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # prefill42 (2026-12-07): a fourth fitted source, kyuz0's R9700 toolbox (llama 7B Q4_0 and gpt-oss-20b MXFP4 on HIP,
     # build 7423; split by the sha256 rule), whose rows read x1.21 of their estimates: the same rule over 45 rows from 4
     # sources (the kind's 4 sources' biases and its rows' scatter), (0.811, 1.313), rounded outward
-    "prefill_speed": (0.81, 1.32),
+    # prefill44 (2026-12-07): four more fitted MoE prompt rows (llama.cpp PRs #24546, #22298: RX 7900 XTX, RTX 3090,
+    # MI100; the fifth, MI50, excluded) and the Gated DeltaNet chunk time: the same rule over 49 rows from 4 sources,
+    # (0.809, 1.304) (`python benchmarks/accuracy.py --stored-cv --ranges prefill_speed`), rounded outward
+    "prefill_speed": (0.80, 1.31),
     # one user's time to first token (issue #29, est14 2026-12-04), derived once 4 sources were fitted (SGLang's cookbook,
     # tenstorrent/tt-inference-server, vllm-project/vllm #20710, ai.wmx.dev): the plain quantiles of the
     # leave-one-source-out errors over 17 rows, (0.722, 1.339) (`python benchmarks/accuracy.py --ranges first_token`),
@@ -258,7 +261,7 @@ def speed_regime(*, moe_tensor_parallel: bool, batch: int, nvidia: bool, offload
 # (benchmarks/accuracy.fitted_domain reads the same from the rows; tests/core/test_ranges.py holds the two together).
 # The range comes from leave-one-source-out residuals on these setups; outside them it describes nothing measured (round
 # 9: the held-out rows outside held 65 %, inside 83 %), so such a prefill figure says so (est.prefill-unfitted).
-PREFILL_FITTED_ARCHITECTURES = frozenset({"Ada Lovelace", "Ampere", "Hopper", "RDNA 3", "RDNA 4"})
+PREFILL_FITTED_ARCHITECTURES = frozenset({"Ada Lovelace", "Ampere", "CDNA 1", "Hopper", "RDNA 3", "RDNA 4"})
 PREFILL_FITTED_BACKENDS = frozenset({"cuda", "hip", "vulkan"})
 PREFILL_FITTED_SMALLEST_B = 7.0
 
@@ -567,7 +570,8 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # rowsdec27 (2026-12-05): the kind's 43 rows, (0.8096, 1.2024), as the kind's own above
     # prefill31 (2026-12-05): the kind's 43 rows once prompts skip the output head, (0.808, 1.173), as above
     # prefill42 (2026-12-07): 3 cross-validated rows from 2 sources read the kind's 45 rows, (0.811, 1.313), as above
-    ("prefill_speed", OTHER_VENDORS): (0.81, 1.32),
+    # prefill44 (2026-12-07): 6 cross-validated rows from 2 sources read the kind's 49 rows, (0.809, 1.304), as above
+    ("prefill_speed", OTHER_VENDORS): (0.80, 1.31),
 }
 
 # A training time has two figures (issue #29): the whole run's (GPU-hours, wall hours, tokens/s over the run), which a
