@@ -2872,9 +2872,8 @@ def _decode_step(
     kv_read = kv_cache_bytes(model, depth, batch, KV_BYTES[workload.kv_precision], engine) + recurrent_state_traffic(
         model, batch
     )
-    # only the layers that keep a KV cache attend over the context; a recurrent layer's per-token work is on its state
     flops_per_token = (
-        2 * (counts.matmul_active) + 4 * model.attention_layers * context * model.num_attention_heads * model.head_dim
+        2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
     )
     # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
     arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
