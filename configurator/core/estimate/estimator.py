@@ -372,7 +372,11 @@ class Calibration:
     # on an RTX 5090 (ollama/ollama PR #16031, llama-server) decodes Qwen3.6- and
     # Qwen3.5-35B-A3B at 226.3 / 222.7 tokens/s against 331.2 for Qwen3-30B-A3B, an attention-only MoE of the same
     # active size; without the term the estimate read them +22 / +24 % and put the attention-only model slower.
-    layer_overhead_llamacpp_linear: float = 30e-6
+    # REFITTED (2026-12-07, hybrid44) 30 -> 24 us on the same row once the decode step moves the layers' fp32 state
+    # (recurrent_state_traffic: read and written back, 2 x 63 MB a token for this model), which took part of the
+    # time the term had stood for: the row -2.7 % at 30 us, -0.2 % at 24 us (+0.2 % at 23; 1 us grid); the held-out
+    # RTX 5090 rows read -0.6 / +1.0 % (-2.5 / -0.9 % before).
+    layer_overhead_llamacpp_linear: float = 24e-6
     # What a multi-head latent attention layer (DeepSeek-V2/V3, GLM-4.7-Flash: llama.cpp's deepseek2 graph) adds to that
     # per-layer cost in a llama.cpp decode step: the latent path is a chain of small nodes where a GQA layer has its
     # projections and one FlashAttention kernel (src/models/deepseek2.cpp: wq_a, its norm and wq_b; wkv_a_mqa and its
@@ -1824,6 +1828,19 @@ def head_read_seconds(
     return head / (_bw_efficiency(engine, precision, gpu, cal=cal) * gpu.memory_bandwidth_gbps * 1e9)
 
 
+def recurrent_state_traffic(model: ModelArch, batch: int) -> float:
+    """Bytes one decode step moves for the recurrent layers' fixed state (Gated DeltaNet, Kimi Delta Attention, Mamba-2:
+    kv.recurrent_state_bytes, the fp32 recurrent state of heads x key dim x value dim per layer and the short
+    convolution's last inputs): every sequence's state is read and the updated state written back each step. llama.cpp's
+    ggml_gated_delta_net and ggml_ssm_scan return the new state beside the output and the graph copies it into the
+    recurrent cache (src/models/delta-net-base.cpp, src/llama-memory-recurrent.cpp); vLLM's fused recurrent kernels
+    (fla fused_recurrent_gated_delta_rule, mamba selective_state_update) load it and store it in place. Zero for a model
+    without such layers. Physical bytes, nothing fitted: for Qwen3.6-27B (48 DeltaNet layers, 48 value heads of
+    128 x 128) 2 x 151 MB a token, about 2 % of its Q4_K_M weights; for Qwen3.6-35B-A3B about 6 % of its active
+    weights; at batch b it grows b-fold, as a KV cache does."""
+    return 2 * recurrent_state_bytes(model, batch)
+
+
 def linear_attention_layers(model: ModelArch, last: int | None = None) -> int:
     """Gated DeltaNet or Kimi Delta Attention (linear-attention) layers among the model's last `last` layers (all of
     them when None: the layers llama.cpp places on the GPUs are the last ones, offload.Placement). llama.cpp runs KDA
@@ -2882,7 +2899,9 @@ def _decode_step(
     # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
     # per step; without a stated prompt, half of the context
     depth = max(1, (context + (workload.prompt or 0)) // 2)
-    kv_read = kv_cache_bytes(model, depth, batch, KV_BYTES[workload.kv_precision], engine)
+    kv_read = kv_cache_bytes(model, depth, batch, KV_BYTES[workload.kv_precision], engine) + recurrent_state_traffic(
+        model, batch
+    )
     flops_per_token = (
         2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
     )
