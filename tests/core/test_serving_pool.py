@@ -73,3 +73,23 @@ def test_the_estimate_and_the_launch_read_one_pool_and_one_share(catalog: Catalo
         estimate(model, local, gpu, 1).peak_gpu.breakdown.kv_cache
         == estimate(model, whole.model_copy(update={"engine": "llama.cpp"}), gpu, 1).peak_gpu.breakdown.kv_cache
     )
+
+
+def test_the_served_rate_reads_the_streams_typical_requests_back(catalog: Catalog) -> None:
+    """The depth a decode step reads back (common.serving_pool.decode_depth), the rate SERVE's keeps-up rule judges:
+    a stated prompt and half the reply, else the pool's typical request, else half the window. Ten coding streams of
+    42,480 tokens in a 64k window read 42,480 a stream, not 32,768: gpt-oss-120b on one RTX PRO 6000 Max-Q decodes
+    slower for it (each step reads ~3.5 GB more of KV cache in its 18 full-attention layers)."""
+    from configurator.core.common.serving_pool import decode_depth
+
+    assert decode_depth(65_536, None, None) == 32_768
+    assert decode_depth(65_536, None, CODING) == CODING
+    assert decode_depth(65_536, 42_000, CODING) == (65_536 + 42_000) // 2  # a stated prompt is the request's own
+    assert decode_depth(4_096, None, 9_000) == 4_096  # never past the window
+    model = catalog.records["models"]["gpt-oss-120b"]
+    gpu = catalog.records["gpus"]["rtx-pro-6000-blackwell-max-q"]
+    assert isinstance(model, ModelArch)
+    whole = Workload(kind="inference", precision="mxfp4", engine="vllm", context=65_536, batch=10)
+    half = estimate(model, whole, gpu, 1).decode_tokens_per_s or 0.0
+    typical = estimate(model, whole.model_copy(update={"typical_tokens": CODING}), gpu, 1).decode_tokens_per_s or 0.0
+    assert 0.8 * half < typical < 0.95 * half

@@ -95,3 +95,16 @@ def pool_of(workload: Mapping[str, object], default_window: int = 4096) -> KvPoo
     streams = int(workload.get("batch") or 1)  # type: ignore[call-overload]
     typical = workload.get("typical_tokens") if workload.get("engine") in PAGED_ENGINES else None
     return KvPool(streams=streams, window=window, typical=None if typical is None else int(typical))  # type: ignore[call-overload]
+
+
+def decode_depth(context: int, prompt: int | None, typical: int | None) -> int:
+    """Tokens of KV cache a stream's decode step reads back on average, the depth the served rate (and so SERVE's
+    keeps-up rule) is timed at: a stated prompt and half the reply after it; else the typical request the pool is
+    sized on (its prompt and reply: a coding agent's 42,480 tokens; the reply's half is a sliver of it); else half the
+    context (round 44: a coding agent's streams had been read at 32,768 tokens, half the 64k window, while each sends
+    42,000)."""
+    if prompt:
+        return max(1, (context + prompt) // 2)
+    if typical:
+        return max(1, min(typical, context))
+    return max(1, context // 2)

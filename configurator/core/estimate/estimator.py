@@ -20,7 +20,7 @@ from configurator.core.common.errors import RequestError
 from configurator.core.common.memo import remember, scoped, variant
 from configurator.core.common.power_speed import POWER_SPEED
 from configurator.core.common.reasons import Reason, Value, english
-from configurator.core.common.serving_pool import POOL_SOURCE, pool_of
+from configurator.core.common.serving_pool import POOL_SOURCE, decode_depth, pool_of
 from configurator.core.common.shapes import PlacementJson, SpeculationFields
 from configurator.core.estimate.activations import (
     activation_bytes_per_layer,
@@ -2856,8 +2856,9 @@ def _decode_step(
     batch = workload.batch
     read, moe_note = _weights_read(model, w, precision, engine, gpu, batch, cal=ex.cal)
     # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
-    # per step; without a stated prompt, half of the context
-    depth = max(1, (context + (workload.prompt or 0)) // 2)
+    # per step; without a stated prompt, the team's typical request (common.serving_pool.decode_depth), else half of
+    # the context
+    depth = decode_depth(context, workload.prompt, workload.typical_tokens)
     kv_read = kv_cache_bytes(model, depth, batch, KV_BYTES[workload.kv_precision], engine)
     flops_per_token = (
         2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
