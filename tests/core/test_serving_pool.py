@@ -93,3 +93,25 @@ def test_the_served_rate_reads_the_streams_typical_requests_back(catalog: Catalo
     half = estimate(model, whole, gpu, 1).decode_tokens_per_s or 0.0
     typical = estimate(model, whole.model_copy(update={"typical_tokens": CODING}), gpu, 1).decode_tokens_per_s or 0.0
     assert 0.8 * half < typical < 0.95 * half
+
+
+def test_a_team_request_carries_its_typical_request() -> None:
+    """The plan (plan._typical_request) gives a team's request the tokens its typical request holds by its end, the
+    usage's prompt and reply (costs.api.request_shape): twenty coding seats 42,000 + 480 in their 64k window, chat
+    seats the chat trace's median 1,020 + 129, capped by a typed context; a request with no usage or seats named (a
+    bare --batch) keeps every stream at the window."""
+    from configurator.core.costs.tco import OwnershipInputs
+    from configurator.core.model.request import BuildRequest
+    from configurator.core.solve.plan import _typical_request
+
+    request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference"))
+    coding = _typical_request(request, OwnershipInputs(usage="coding-agent", seats=20), 65_536)
+    assert coding.workload.typical_tokens == CODING
+    chat = _typical_request(request, OwnershipInputs(usage="chat", seats=50), None)
+    assert chat.workload.typical_tokens == 1_020 + 129
+    typed = request.model_copy(update={"workload": Workload(kind="inference", context=16_384)})
+    assert _typical_request(typed, OwnershipInputs(usage="coding-agent", seats=5), None).workload.typical_tokens == (
+        16_384
+    )
+    assert _typical_request(request, OwnershipInputs(), None).workload.typical_tokens is None
+    assert _typical_request(request, None, None).workload.typical_tokens is None
