@@ -105,11 +105,12 @@ def test_the_plans_that_ask_much_have_builds_that_cannot_serve_it(cli: Callable[
     # Q4_K_M: usual.USUAL) two MI50 at 1,293 USD took "cheapest" from it, serving as much. Round 40: PROMPT times the
     # coding agent's own prompt (29.4 s and 25.8 s of prefill a request on them), and the fifth seat sending one at
     # once waits 147 s and 129 s for a first token: neither is shown beside builds whose prompts do not wait. The short
-    # "cheapest" is two RTX 2080 Ti 22GB at Q4_K_M (10.9 s a prompt), serving 98 %, and its claim says the share
+    # "cheapest" is two RTX 2080 Ti 22GB at Q4_K_M (10.9 s a prompt), serving 98 %, and its claim says the share;
+    # round 44 (serve44): its streams read their 42k-token requests back each step, not half the window: 91 %
     assert not {"mi50-32gb", "mac-mini-m5-pro-16c-48gb"} & {b["parts"][0]["id"] for b in shown["qwen3.6-27b 15000"]}
     first = {b["parts"][0]["id"]: b for b in short["qwen3.6-27b 15000"]}
     cards = first["rtx-2080-ti-22gb"]
-    assert [(k, short_of(piece)) for k, _s, piece in label_pieces(cards["label"])] == [("cheapest", 98)]
+    assert [(k, short_of(piece)) for k, _s, piece in label_pieces(cards["label"])] == [("cheapest", 91)]
     assert "Q4_K_M" in cards["label"]
     assert all(c["status"] == "pass" for c in cards["checks"] if c["rule"] == "PROMPT")
     fields = cards["cost_of_ownership"]["demand_short"]["fields"]
