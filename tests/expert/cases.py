@@ -1275,6 +1275,19 @@ ML_ENERGY_GPT_OSS_120B = (
     "one H100 under vLLM (tensor and expert parallel 1) at 8 / 16 / 32 / 64 users, 804 / 1,191 / 1,745 / 2,572 output "
     "tokens/s in all (100.6 / 74.5 / 54.5 / 40.2 each): one card serves tens of users from the whole model on it"
 )
+VLLM_PREEMPTION = (
+    "vLLM docs, Optimization and Tuning, 'Preemption' (https://docs.vllm.ai/en/v0.17.1/configuration/optimization/, "
+    "read 2026-12-07): when the KV cache cannot hold every batched request vLLM preempts one and recomputes it later; "
+    "'vLLM pre-allocates GPU cache using this percentage of memory' (gpu_memory_utilization, default 0.9); "
+    "PagedAttention (Kwon et al., SOSP 2023, arXiv 2309.06180): blocks are taken as a request's tokens grow"
+)
+INTEL_B60_GPT_OSS = (
+    "https://github.com/vllm-project/vllm-project.github.io/blob/27eacf52d5387e94e94def0281aaf8fc103981eb/_posts/"
+    "2025-11-11-intel-arc-pro-b.md (Intel vLLM Team, 'Fast and Affordable LLMs serving on Intel Arc Pro B-Series GPUs "
+    "with vLLM', 2025-11-11, read 2026-12-07): GPT-OSS-120b MXFP4, TP 4 on four Arc Pro B60 (24 GB), vllm serve "
+    "--gpu-memory-util=0.9 --max-model-len=16384: 5120/5120 at concurrency 20, TPOT 30.60 ms, 619.10 output tokens/s; "
+    "2048/2048 at 50, 41.98 ms, 1,085.58; 1024/1024 at 100, 58.78 ms, 1,495.12"
+)
 REDHAT_VLLM_LLAMACPP = (
     "https://developers.redhat.com/articles/2025/09/30/vllm-or-llamacpp-choosing-right-llm-inference-engine-your-use-"
     "case (2025-09-30): 'vLLM's throughput scales significantly with concurrent load ... llama.cpp's throughput "
@@ -2246,19 +2259,13 @@ CASES: tuple[Case, ...] = (
         (
             feasible(),
             labelled_build(
-                "cheapest",
-                "one 96 GB card holds the whole MXFP4 model (none of it in system RAM), served with vLLM or SGLang, "
-                "for at most 10,000 USD",
-                lambda b: (
-                    gpu_count(b) == 1
-                    and vram_per_card(b) >= 96
-                    and _in_vram(b)
-                    and engine(b) in ("vllm", "sglang")
-                    and price(b) <= 10000
-                ),
+                "cheapest-serving",
+                "its cards hold the whole MXFP4 model (none of it in system RAM), served with vLLM or SGLang, within "
+                "the 15,000 USD budget",
+                lambda b: _in_vram(b) and engine(b) in ("vllm", "sglang") and price(b) <= 15000,
             ),
             labelled_build(
-                "cheapest", "serves the 20 seats' demand without queueing", lambda b: serves_demand(b) is True
+                "cheapest-serving", "serves the 20 seats' demand without queueing", lambda b: serves_demand(b) is True
             ),
             no_build(
                 "says its experts are in RAM while its launch keeps none there",
@@ -2273,8 +2280,70 @@ CASES: tuple[Case, ...] = (
         "Max-Q on an 8-channel EPYC with 'the routed experts in RAM' cheapest (10,410 USD, 30.7 tokens/s, 44 % of "
         "requests waiting): llama.cpp's placement had left only the token-embedding table in RAM, timed by the offload "
         "model, and vLLM's run (85.7 of its 86.4 GiB share) was kept out by a 2 % floor taken off the share itself; "
-        "the same card in a used workstation under vLLM is 8,945 USD at 47.5 tokens/s a stream.",
+        "the same card in a used workstation under vLLM is 8,945 USD at 47.5 tokens/s a stream. Round 44 (serve44): "
+        "with vLLM's KV pool sized on the seats' typical requests four 24 GB cards hold the model too and are the "
+        "plain cheapest, queueing a few % of requests; the streams read their 42k-token requests back each step (not "
+        "half the 64k window), so the 96 GB card decodes 42.4 tokens/s a stream and keeps 1.5 % of requests waiting "
+        "over 2 s: the cheapest that serves the demand is four 32 GB cards under vLLM tensor parallel (12,600 USD).",
         (ML_ENERGY_GPT_OSS_120B, MILLSTONE_PRO6000_GPT_OSS, REDHAT_VLLM_LLAMACPP, CLAUDE_CODE_RATES),
+    ),
+    Case(
+        "serve44-twenty-coding-seats-vllm-pool-sized-on-typical-requests",
+        "--model gpt-oss-120b --workload inference --usage coding-agent --seats 20 --budget 15000 --top 3",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest",
+                "four or more 24 GB cards hold the whole MXFP4 model under vLLM tensor parallel (Intel's published 4 x "
+                "Arc Pro B60 run), for at most 5,000 USD",
+                lambda b: gpu_count(b) >= 4 and _in_vram(b) and engine(b) == "vllm" and price(b) <= 5000,
+            ),
+            labelled_build(
+                "cheapest-serving",
+                "serves the 20 seats without queueing from cards that hold the whole model under vLLM, within the "
+                "15,000 USD budget",
+                lambda b: serves_demand(b) is True and _in_vram(b) and engine(b) == "vllm" and price(b) <= 15000,
+            ),
+            every_build(
+                "a vLLM build says its KV pool is sized for the ten streams' typical 42,480-token requests",
+                lambda b: (
+                    engine(b) != "vllm"
+                    or any(
+                        "paged KV pool is sized for 10 streams of a typical 42,480-token" in a
+                        for a in b["estimate"]["assumptions"]
+                    )
+                ),
+            ),
+            every_build(
+                "a vLLM launch runs the 10 streams the seats need and keeps the 64k window for the longest request",
+                lambda b: (
+                    engine(b) != "vllm"
+                    or ("--max-num-seqs 10" in launch_command(b) and "--max-model-len 65536" in launch_command(b))
+                ),
+            ),
+            no_build(
+                "holds ten whole 64k windows of KV cache on one 96 GB card under vLLM (85.7 of its 86.4 GiB share) "
+                "where the pool holds the streams' typical requests",
+                lambda b: (
+                    engine(b) == "vllm" and gpu_count(b) == 1 and b["estimate"]["memory"]["per_gpu_bytes"] > 83 * 2**30
+                ),
+            ),
+        ),
+        "Twenty coding-agent seats are ten streams at once (Claude Code's sizing), each request a ~42k-token prompt "
+        "and a ~480-token reply in a 64k window. vLLM keeps one paged KV pool that requests take blocks from as they "
+        "grow (PagedAttention) and preempts one when the pool runs out: a practitioner sizes the pool for the streams' "
+        "tokens together, with headroom, and checks vLLM's start-up line that one --max-model-len request fits, not "
+        "ten whole windows. gpt-oss-120b keeps 36,864 bytes a token in its 18 full-attention layers: ten typical "
+        "streams at their sum's 99th percentile are ~523k tokens, 17.9 GiB, where ten windows were 22.5 GiB. Intel "
+        "and vLLM publish gpt-oss-120b on four Arc Pro B60 under vLLM (TP 4, --gpu-memory-util 0.9): 20 concurrent "
+        "5k/5k requests at 30.6 ms a token (32.7 tokens/s each), so four 24 GB cards run it for a team at under "
+        "4,000 USD, queueing a few % of requests at the estimate's rate. Each stream reads its ~42k tokens back every "
+        "step (Millstone's gpt-oss runs on one RTX PRO 6000: a single request's generation falls with the context "
+        "read), so one 96 GB card's ten streams decode ~42 tokens/s each and keep 1.5 % of requests waiting over "
+        "2 s, over SERVE's 1 %; four 32 GB cards under tensor parallel serve the seats within the budget. Walked "
+        "2026-12-07 (serve44): the pool was ten 64k windows (the 96 GB card at 85.7 of its 86.4 GiB share, four "
+        "24 GB cards out) and the streams were read at half the window (47.5 tokens/s).",
+        (VLLM_PREEMPTION, INTEL_B60_GPT_OSS, MILLSTONE_PRO6000_GPT_OSS, ML_ENERGY_GPT_OSS_120B, CLAUDE_CODE_RATES),
     ),
     Case(
         "deepseek-v4-flash-at-home-weighs-the-api",

@@ -3300,6 +3300,12 @@ EN: dict[str, Template] = {
         + f" in system RAM ({r.num('gib'):.0f} GiB in all), read at {r.num('share'):.0%} of {r.fields['gbps']:g} GB/s"
     ),
     "est.vllm-share": "vLLM pre-allocates {share:.0%} of each GPU; the job must fit in that share",
+    "est.kv-pool": (
+        "vLLM's paged KV pool is sized for {streams} streams of a typical {typical:,}-token request together: their "
+        "sum's 99th percentile, {tokens:,} tokens ({per_stream:,} a stream), at least one whole {window:,}-token request, "
+        "not every stream at the whole window ({every:,} tokens); past it vLLM preempts a request and recomputes it "
+        "({source})"
+    ),
     "est.training-shape": lambda r, _say: (
         f"sequence length {r.fields['seq']}, micro-batch {r.fields['batch']}, gradient checkpointing "
         f"{r.fields['checkpointing']}" + (", fused kernels" if r.fields.get("fused") else "")

@@ -312,6 +312,7 @@ class WorkloadJson(TypedDict):
     epochs: float | None
     mfu: float | None
     vllm_gpu_memory_utilization: float
+    typical_tokens: int | None  # round 44: vLLM's KV pool is sized on it (common.serving_pool)
     cpu_layers: int
     cpu_experts: bool
     speculative: str

@@ -20,6 +20,7 @@ from configurator.core.common.errors import RequestError
 from configurator.core.common.memo import remember, scoped, variant
 from configurator.core.common.power_speed import POWER_SPEED
 from configurator.core.common.reasons import Reason, Value, english
+from configurator.core.common.serving_pool import POOL_SOURCE, decode_depth, pool_of
 from configurator.core.common.shapes import PlacementJson, SpeculationFields
 from configurator.core.estimate.activations import (
     activation_bytes_per_layer,
@@ -1130,11 +1131,13 @@ def _explain_weights(
         )
 
 
-def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_total: float, ex: _Explain) -> None:
+def _explain_kv_cache(
+    model: ModelArch, workload: Workload, copies: int, kv_total: float, ex: _Explain, context: int
+) -> None:
+    """The KV cache's step, each sequence at `context` tokens (a paged pool's share a stream, else the window)."""
     if not ex.kept:
         return  # a step nobody reads (_Explain.kept)
     engine = workload.engine or "transformers"
-    context = workload.context or 4096
     per_tok = kv_bytes_per_token_per_layer(model, KV_BYTES[workload.kv_precision], engine)
     attn_kind = (
         ("MLA+indexer" if model.dsa_indexer is not None else "MLA")
@@ -1281,9 +1284,27 @@ def _inference_memory(
     # a run that stops after the prompt's forward (the context is the prompt and one generated token) never decodes
     decodes = workload.prompt is None or workload.prompt < context - 1
     copies = legacy_cache_copies(model, engine, ex.cal.framework_released, decodes)
-    kv_total = kv_cache_bytes(model, context, workload.batch, KV_BYTES[workload.kv_precision], engine) * copies
+    # vLLM's paged pool holds the streams' tokens together, sized on a typical request (common.serving_pool, round 44)
+    pool = pool_of(
+        {"context": context, "batch": workload.batch, "engine": engine, "typical_tokens": workload.typical_tokens}
+    )
+    kv_context = pool.per_stream if pool.sized_on_typical else context
+    kv_total = kv_cache_bytes(model, kv_context, workload.batch, KV_BYTES[workload.kv_precision], engine) * copies
     _explain_weights(model, counts, workload, w, scale, ex)
-    _explain_kv_cache(model, workload, copies, kv_total, ex)
+    _explain_kv_cache(model, workload, copies, kv_total, ex, kv_context)
+    if pool.sized_on_typical and ex.kept:
+        ex.assume(
+            Reason.of(
+                "est.kv-pool",
+                streams=pool.streams,
+                typical=min(pool.typical or context, context),
+                tokens=pool.tokens,
+                per_stream=pool.per_stream,
+                window=context,
+                every=pool.streams * context,
+                source=POOL_SOURCE,
+            )
+        )
     if engine == "llama.cpp":
         ex.assume(Reason.of("est.llama-embedding"))
     scratch = gptq_kernel_buffer(model, workload.precision or "bf16", engine, ex.cal.gptq_kernel)
@@ -2897,8 +2918,9 @@ def _decode_step(
     batch = workload.batch
     read, moe_note = _weights_read(model, w, precision, engine, gpu, batch, cal=ex.cal)
     # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
-    # per step; without a stated prompt, half of the context
-    depth = max(1, (context + (workload.prompt or 0)) // 2)
+    # per step; without a stated prompt, the team's typical request (common.serving_pool.decode_depth), else half of
+    # the context; a hybrid's recurrent layers read and write their fixed state beside it
+    depth = decode_depth(context, workload.prompt, workload.typical_tokens)
     kv_read = kv_cache_bytes(model, depth, batch, KV_BYTES[workload.kv_precision], engine) + recurrent_state_traffic(
         model, batch
     )

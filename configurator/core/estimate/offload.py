@@ -9,6 +9,7 @@ from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import PlacementJson
 from configurator.core.estimate import estimator as _est
+from configurator.core.estimate.backends import llamacpp_backend
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.estimator import (
     CAL,
@@ -19,8 +20,11 @@ from configurator.core.estimate.estimator import (
     _inference_activations,
     _layer_assignment,
     attention_score_seconds,
+    device_side_experts,
+    experts_touched,
     explained,
     llamacpp_prefill_tflops,
+    moe_expert_efficiency,
     stepped,
 )
 from configurator.core.estimate.host import (
@@ -360,11 +364,32 @@ class _TokenReads:
     cpu_token_experts: float = 0.0  # of cpu_token_bytes, the token's own routed experts
 
 
+def _card_expert_read(job: _Job) -> tuple[float, float]:
+    """(share of the card's stream rate, fixed bytes per MoE layer) at which the experts kept on the card are read:
+    the all-on-GPU decode's own rule (estimator._weights_read: moe_expert_efficiency with the card's llama.cpp backend,
+    plus the fixed cost per touched expert where llama.cpp picks them on the device, CUDA since
+    LLAMACPP_CUDA_MOE_GRAPHS_SINCE, Vulkan). Round 44: the on-card experts of a partial offload (--n-cpu-moe N) had
+    read at bw_eff_moe_experts (0.60, llama.cpp's CUDA builds of December 2023, experts picked on the host), where
+    the same experts with none in RAM read at today's device-side share (1.0 and 2.5 MB each)."""
+    model, gpu, cal = job.model, job.gpu, job.cal
+    if model.moe is None or gpu is None:
+        return cal.bw_eff_moe_experts, 0.0
+    quantized = (job.workload.precision or "bf16") not in ("fp32", "bf16", "fp16")
+    backend = llamacpp_backend(gpu, cal.llamacpp_backend) if quantized else None
+    touched, per_expert = experts_touched(
+        model.moe.num_experts, model.moe.experts_per_token, max(1, job.workload.batch), cal=cal
+    )
+    share = moe_expert_efficiency(per_expert, "llama.cpp", backend, cal=cal)
+    fixed = cal.moe_expert_fixed_bytes * touched if device_side_experts("llama.cpp", backend, cal=cal) else 0.0
+    return share, fixed
+
+
 def _token_reads(job: _Job) -> _TokenReads:
     s, placement = job.sizes, job.placement
     gpu_bytes = cpu_bytes = cpu_token_bytes = cpu_token_experts = 0.0
     cpu_work_layers = 0
     batch = max(1, job.workload.batch)
+    card_share, card_fixed = _card_expert_read(job)
     hybrid_layers = 0
     for layer in range(job.model.num_layers):
         on_gpu = layer >= job.cpu_layers
@@ -373,7 +398,7 @@ def _token_reads(job: _Job) -> _TokenReads:
         if on_gpu:
             gpu_bytes += s.dense + s.kv_read
             if experts_here and not experts_on_cpu:
-                gpu_bytes += experts_here / job.cal.bw_eff_moe_experts
+                gpu_bytes += experts_here / card_share + card_fixed
         else:
             cpu_bytes += s.dense + s.kv_read
             cpu_token_bytes += s.dense + s.kv_read / batch

@@ -564,6 +564,8 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # apple34 (2026-12-06): with #4167's 12 fitted Apple rows and the Metal per-layer cost (estimate/unified.py) the rule
     # over 28 rows is (0.681, 1.548), nested 19 of 28 (68 %, below the band): not shipped. At these factors the
     # held-out offload rows read 43 of 51 inside (84 %), the unified-memory ones 32 of 38 (84 %)
+    # serve44 (2026-12-07): a partial offload's on-card experts read at the all-on-GPU decode's rate: (0.676, 1.551),
+    # nested 19 of 28, not shipped
     ("decode_speed", OFFLOAD): (0.74, 1.37),
     # ranges17: prefill on other vendors' backends (1 cross-validated row, 1 source): the kind's 3 sources' biases and
     # 42 rows' scatter, (0.822, 1.247)

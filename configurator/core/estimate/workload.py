@@ -8,6 +8,7 @@ from typing import Literal, cast
 from configurator.core.catalog.models import MAX_LAYERS, ModelArch
 from configurator.core.common.base import BaseModel, ConfigDict, Field, model_validator
 from configurator.core.common.errors import InvalidInputError
+from configurator.core.common.serving_pool import VLLM_GPU_MEMORY_UTILIZATION
 from configurator.core.common.shapes import WorkloadJson
 from configurator.core.estimate.frameworks import (
     ACCELERATE_FSDP_FRAMEWORKS,
@@ -187,7 +188,17 @@ class Workload(BaseModel):
     # field's default (walk21). Not used by any estimate; None: not said (the command line gives tokens only)
     epochs: float | None = Field(default=None, gt=0, le=1000)
     mfu: float | None = Field(default=None, ge=0.01, le=1, description="below 1 % no cluster is run for long")
-    vllm_gpu_memory_utilization: float = Field(default=0.90, gt=0.1, le=1.0)
+    vllm_gpu_memory_utilization: float = Field(default=VLLM_GPU_MEMORY_UTILIZATION, gt=0.1, le=1.0)
+    # round 44: the tokens a typical request holds by its end (its prompt and reply: a named usage's, else the chat
+    # trace's), which vLLM's paged KV pool is sized on for several streams (common.serving_pool.KvPool); None: every
+    # stream at the whole context. The plan sets it from the usage (plan._usage_context)
+    typical_tokens: int | None = Field(
+        default=None,
+        ge=1,
+        le=100_000_000,
+        description="inference under vLLM with several streams: tokens a typical request holds by its end (prompt "
+        "and reply); the KV pool is sized on them, at least one whole context; default: every stream at the context",
+    )
     cpu_layers: int = Field(
         default=0, ge=0, le=MAX_LAYERS, description="inference: transformer layers kept in system RAM (llama.cpp -ngl)"
     )

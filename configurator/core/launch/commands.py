@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason, as_json, english
+from configurator.core.common.serving_pool import VLLM_GPU_MEMORY_UTILIZATION, pool_of
 from configurator.core.common.shapes import LaunchJson, ParallelismJson
 from configurator.core.estimate.backends import (
     VLLM_AITER_ENV,
@@ -172,7 +173,10 @@ def vllm_command(
     elif result.gpus > 1:
         flag = "--tensor-parallel-size" if result.split == "tensor" else "--pipeline-parallel-size"
         parts += [flag, str(result.gpus)]
-    parts += ["--max-model-len", str(w["context"])]
+    # the KV pool's rule (common.serving_pool, round 44): the longest single request and the streams at once the
+    # estimate's memory sized the pool for, in the share of the card it read
+    pool = pool_of(w)
+    parts += ["--max-model-len", str(pool.window)]
     # a quantized copy (AWQ/GPTQ) carries its method in config.json too: left to it, vLLM picks its Marlin kernel where
     # the card runs it (AWQMarlinConfig.override_quantization_method: user_quant None -> awq_marlin), where an explicit
     # `--quantization awq` "forcing awq" keeps the generic kernel, ~9-10x slower (vLLM's own log line: "Use
@@ -189,9 +193,9 @@ def vllm_command(
         parts += ["--kv-cache-dtype", kv]
     parts += [
         "--gpu-memory-utilization",
-        f"{float(w.get('vllm_gpu_memory_utilization', 0.9)):g}",
+        f"{float(w.get('vllm_gpu_memory_utilization') or VLLM_GPU_MEMORY_UTILIZATION):g}",
         "--max-num-seqs",
-        str(w["batch"]),
+        str(pool.streams),
     ]
     if w.get("speculative") == "draft" and result.draft_repo:
         # vLLM's draft-model speculation (vllm/config/speculative.py: "model", "num_speculative_tokens")

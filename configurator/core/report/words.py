@@ -2701,6 +2701,11 @@ ZH_REASONS: dict[str, Template] = {
         + f"放在系统内存（共 {r.num('gib'):.0f} GiB），按 {r.fields['gbps']:g} GB/s 的 {r.num('share'):.0%} 读取"
     ),
     "est.vllm-share": "vLLM 预先占用每张 GPU 的 {share:.0%}；任务必须放得进这一部分",
+    "est.kv-pool": (
+        "vLLM 的分页 KV 缓存池按 {streams} 路并发、每个请求典型 {typical:,} token 合计来定：取其总和的第 99 百分位，"
+        "{tokens:,} token（每路 {per_stream:,} token），至少容纳一个完整的 {window:,} token 请求，而不是每路都按整个窗口"
+        "（{every:,} token）；超出时 vLLM 会抢占一个请求并稍后重算（{source}）"
+    ),
     "est.training-shape": lambda r, _say: (
         f"序列长度 {r.fields['seq']}，微批 {r.fields['batch']}，梯度检查点"
         f"{ {'on': '开', 'off': '关', 'selective': '选择性'}.get(str(r.fields['checkpointing']), '') }"

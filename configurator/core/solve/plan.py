@@ -2004,6 +2004,8 @@ def _usage_context(
     usage = None if ownership is None else ownership.usage
     w = request.workload
     context = None if w.kind != "inference" else usage_context(usage, w.context, model.max_context, w.prompt)
+    request = _typical_request(request, ownership, context)
+    w = request.workload
     if context is None or usage is None:
         return request, ()
     said = Reason.of(
@@ -2016,6 +2018,23 @@ def _usage_context(
         **({"asked": USAGES[usage].context_tokens} if context < (USAGES[usage].context_tokens or 0) else {}),
     )
     return request.model_copy(update={"workload": w.model_copy(update={"context": context})}), (said,)
+
+
+def _typical_request(request: BuildRequest, ownership: OwnershipInputs | None, context: int | None) -> BuildRequest:
+    """Round 44: a team's inference request (a usage or seats named) carries the tokens its typical request holds by
+    its end, the usage's prompt and reply (costs.api.request_shape: a coding agent's 42,000 + 480, a chat's trace
+    median 1,020 + 129, a stated --prompt), which a paged engine's KV pool is sized on (common.serving_pool.KvPool):
+    ten coding streams had been held at ten whole 64k windows. Else as it is."""
+    from configurator.core.costs.api import Demand, request_shape
+
+    w = request.workload
+    if w.kind != "inference" or ownership is None or (ownership.usage is None and ownership.seats is None):
+        return request
+    window = context or w.context
+    shaped = w.model_dump(mode="json") | ({"context": window} if window else {})
+    prompt, reply, _trace, _own = request_shape(shaped, Demand(days_per_year=250.0, usage=ownership.usage))
+    typical = prompt + reply if window is None else min(prompt + reply, window)
+    return request.model_copy(update={"workload": w.model_copy(update={"typical_tokens": typical})})
 
 
 def serving_basis(model: ModelArch, region: str, ownership: OwnershipInputs | None = None) -> ServingBasis:
