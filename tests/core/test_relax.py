@@ -167,6 +167,36 @@ def test_a_ways_cheapest_pair_is_the_plans_at_its_price_with_no_bridge_the_budge
     assert cheapest.estimate.wall_hours == pytest.approx(way.wall_hours, abs=0.05)
 
 
+def test_a_70b_at_25_tps_budget_way_is_the_used_workstation_its_plan_labels_cheapest(catalog: Catalog) -> None:
+    """Llama 3.3 70B at Q4_K_M, 25 tokens/s for 5,000 USD (round 43's benchmarks/way_scan.py): the budget way said
+    "raise the budget to 9,357 USD" of an RTX PRO 6000 Max-Q on bought parts (9,356.09), where the plan at 9,357 labels
+    the card in a used Lenovo ThinkStation P520 (bases.py: 380 + 8,565 USD) "cheapest" at 8,945; "the cheapest way out"
+    is a price claim, wrong by 411 USD. The way search now offers the plan's used workstations (plan.WAY_OUT_MACHINES):
+    the way names that build, and the plan at the way's budget shows it, cheapest, at the way's price and speed."""
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        min_decode_tps=25,
+        budget=5000,
+    )
+    inf = infeasible_plan(request, catalog)
+    way = next(r for r in inf.relaxations if r.kind == "budget")
+    assert way is inf.relaxations[0] and way.build is not None and way.request is not None
+    assert [p.category for p in way.build.parts] == ["base", "gpu"], [(p.category, p.id) for p in way.build.parts]
+    assert way.build.gpu_count == 1
+    at_its_price = [b for b in plan(way.request, catalog).builds if not b.fails]
+    cheapest = min(at_its_price, key=lambda b: b.total_price)
+    assert cheapest.total_price == pytest.approx(way.total_price, abs=0.01)
+    assert cheapest.label.startswith("cheapest")
+    assert sorted((p.category, p.id, p.quantity) for p in cheapest.parts) == sorted(
+        (p.category, p.id, p.quantity) for p in way.build.parts
+    )
+    assert way.decode_tokens_per_s == pytest.approx(cheapest.estimate.decode_tokens_per_s, rel=0.01)
+    assert way.decode_tokens_per_s is not None and way.decode_tokens_per_s >= 25
+    # "raise the budget to 8,945 USD": the budget the way names is its build's price rounded up
+    assert way.request.budget == math.ceil(way.total_price)
+
+
 def test_a_way_solved_without_a_budget_fits_the_bridge_within_the_budget_asked() -> None:
     """The rule the way's assembly reads (plan._bridge_budget): a request's own budget; within a way search, for a
     relaxed request solved without one, the budget asked (none asked: none)."""
