@@ -18,10 +18,12 @@ Found by it (round 43, ways43): Qwen3.6-27B LoRA at 6,000 USD said "raise the bu
 110 USD NVLink bridge after the solve because the way was solved without a budget (every solve of the search proved
 optimal: no search stopped short). The bridge is now fitted within the budget asked (plan._way_budget).
 
-Left as found (round 43): Llama 3.3 70B at 25 tokens/s on one 120 V outlet for 5,000 USD says "raise the budget to
-9,357 USD" of an RTX PRO 6000 Max-Q on bought parts (9,356.09), where the plan at 9,357 labels the card in a used
-ThinkStation P520 (bases.py) "cheapest" at 8,945: the way search does not offer the plan's used workstations
-(plan.WAY_OUT_MACHINES has no BASE_SOURCES). And the 70B at 32k and 15 tokens/s: the budget way's Mac Studio (5,499)
+Found by it (round 43) and fixed in round 44 (wsta44): Llama 3.3 70B at 25 tokens/s on one 120 V outlet for 5,000 USD
+said "raise the budget to 9,357 USD" of an RTX PRO 6000 Max-Q on bought parts (9,356.09), where the plan at 9,357
+labels the card in a used ThinkStation P520 (bases.py) "cheapest" at 8,945: the way search now offers the plan's used
+workstations (plan.WAY_OUT_MACHINES reads bases.BASE_SOURCES), and says 8,945.
+
+Left as found (round 43): the 70B at 32k and 15 tokens/s: the budget way's Mac Studio (5,499)
 where the plan at 5,499 picks the usual q8_0 KV cache on its own and labels 2 x RTX 3090 Ti at 4,328 "cheapest".
 """
 

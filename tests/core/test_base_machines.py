@@ -151,3 +151,36 @@ def test_a_base_price_derived_from_a_community_build_is_said_to_be_an_estimate(c
     with words.language("zh_CN"):
         assert words.say(estimate).startswith("价格为估计值：")
     assert prices.estimate_said(card_line) is None
+
+
+def test_a_base_reads_the_weights_it_keeps_in_ram_at_its_own_ram_bandwidth(catalog: Catalog) -> None:
+    """Qwen3-30B-A3B at Q4_K_M for 4 users with the experts in RAM (round 44, wsta44): a card's estimate reads RAM at
+    a DDR5 desktop's 89.6 GB/s (Workload.ram_bandwidth_gbps), and an HP Z440 with an RTX 2070 had been the cheapest way
+    to 20 tokens/s each at 470 USD (24.3). On the Z440's own four DDR4-2133 channels (68.3 GB/s peak, at the
+    workstation share: bases._on_own_ram, the offload model a build from parts is timed with on its own host) it decodes
+    below 20; a base whose RAM bandwidth is not known keeps no weights in it."""
+    from configurator.core.estimate.host import FAMILY_OF_PLATFORM, RAM_EFFICIENCY
+    from configurator.core.solve import bases
+    from configurator.core.solve.plan import _context
+
+    request = BuildRequest(
+        model_id="qwen3-30b-a3b", workload=Workload(kind="inference", precision="q4_k_m", batch=4, offload="cpu")
+    )
+    model = catalog.records["models"]["qwen3-30b-a3b"]
+    ctx = _context(request, catalog, model, None, lambda: False)  # type: ignore[arg-type]
+    z440, card = _base(catalog, "hp-z440-700w"), _gpu(catalog, "rtx-2070")
+    assert z440.memory_bandwidth_gbps == pytest.approx(4 * 2133 * 8 / 1000, abs=0.05)
+    desktop = bases._estimate(ctx, card, 1)
+    assert desktop is not None and (desktop.decode_tokens_per_s or 0) > 20  # the 24.3 the way had named
+    own = bases._on_own_ram(ctx, z440, card, 1, desktop)
+    assert own is not None and own.offloaded_bytes > 0
+    share = RAM_EFFICIENCY[FAMILY_OF_PLATFORM["workstation"]]
+    assert own.host_bandwidth_gbps == pytest.approx(z440.memory_bandwidth_gbps * share)
+    assert (own.decode_tokens_per_s or 0) < 20 < (desktop.decode_tokens_per_s or 0)
+    assert bases._on_own_ram(ctx, z440.model_copy(update={"memory_bandwidth_gbps": None}), card, 1, desktop) is None
+    # a job all on the card is the card's estimate, whatever the base's RAM
+    on_card = _context(request.model_copy(update={"workload": Workload(kind="inference", precision="q4_k_m")}),
+                       catalog, model, None, lambda: False)  # fmt: skip
+    big = _gpu(catalog, "rtx-3090")
+    alone = bases._estimate(on_card, big, 1)
+    assert alone is not None and bases._on_own_ram(on_card, z440, big, 1, alone) is alone

@@ -1058,6 +1058,13 @@ class BaseMachine(Record):
     form: Literal["tower", "small-form-factor"] = "tower"
     cpu_name: str = Field(min_length=1, description="the CPU the listing's configuration carries")
     memory_gb: int = Field(gt=0, le=4_096, description="RAM the listing's configuration carries, GB")
+    memory_bandwidth_gbps: float | None = Field(
+        default=None,
+        gt=0,
+        le=2_000,
+        description="peak bandwidth of that RAM, GB/s (channels filled x transfer rate x 8 bytes); none: not known, and "
+        "no weights are kept in it",
+    )
     storage_gb: int = Field(gt=0, le=1_000_000, description="storage the listing's configuration carries, GB")
     psu_w: float = Field(gt=0, le=3_000, description="the PSU's rated DC output, W (its label)")
     host_load_w: float = Field(

@@ -3923,6 +3923,8 @@ FIELD_HELP_ZH: dict[str, str] = {
     # base machines (catalogs/bases.toml, round 38)
     "the CPU the listing's configuration carries": "商品配置所带的 CPU",
     "RAM the listing's configuration carries, GB": "商品配置所带的内存，GB",
+    "peak bandwidth of that RAM, GB/s (channels filled x transfer rate x 8 bytes); none: not known, and no weights are "
+    "kept in it": "该内存的峰值带宽，GB/s（已插满的通道数 × 传输速率 × 8 字节）；留空表示未知，此时不把任何权重放在其中",
     "storage the listing's configuration carries, GB": "商品配置所带的存储，GB",
     "the PSU's rated DC output, W (its label)": "电源的额定直流输出，W（以铭牌为准）",
     "the machine's own DC load under a GPU job, W: CPU TDP, board, RAM, drives, fans": (

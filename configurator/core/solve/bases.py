@@ -11,6 +11,8 @@ from dataclasses import replace
 from configurator.core.catalog.models import BaseMachine, Gpu
 from configurator.core.common.errors import ConfiguratorError
 from configurator.core.common.reasons import Reason
+from configurator.core.estimate.host import FAMILY_OF_PLATFORM, host_from_bandwidth
+from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.build import Build, BuildPart, Check, Power, SlotAssignment
 from configurator.core.model.request import circuit_limit_w
@@ -22,7 +24,9 @@ from configurator.core.solve.candidates import (
     estimate_as_practitioner,
     fastest_engine,
     gpu_allowed,
+    on_engine,
     runnable_engines,
+    runs_from_ram,
 )
 from configurator.core.solve.pricing import Quote, bought_line, quote
 from configurator.core.solve.rules import prompt_check, region_check, speed_check
@@ -73,8 +77,39 @@ def _estimate(ctx: PlanContext, gpu: Gpu, count: int) -> EstimateResult | None:
         est = fastest_engine(ctx.request, ctx.workload, engines, run)
     except (ValueError, ConfiguratorError):
         return None
+    return est if _fits(est) else None
+
+
+def _fits(est: EstimateResult) -> bool:
     peak = est.peak_gpu
-    return est if peak.total <= (peak.usable_bytes or 0) else None
+    return peak.total <= (peak.usable_bytes or 0)
+
+
+def _on_own_ram(
+    ctx: PlanContext, base: BaseMachine, gpu: Gpu, count: int, est: EstimateResult
+) -> EstimateResult | None:
+    """`est` where the job reads no weights from system RAM; else the job timed on the base's own RAM (its peak,
+    BaseMachine.memory_bandwidth_gbps, read at the share FAMILY_OF_PLATFORM gives a workstation) by the one offload
+    model, as a build from parts is on its own CPU and DIMMs (plan._on_host); None where that bandwidth is not known or
+    the job does not fit so. A card's estimate reads RAM at a DDR5 desktop's 89.6 GB/s (Workload.ram_bandwidth_gbps)
+    by the older formula: Qwen3-30B-A3B for 4 users at 20 tokens/s had been offered an HP Z440 (four DDR4-2133
+    channels, 68.3 GB/s) with an RTX 2070 and the experts in its RAM at 24.3 tokens/s each, for 470 USD."""
+    workload = ctx.workload
+    if not runs_from_ram(workload) or workload.engine not in (None, "llama.cpp"):
+        return est
+    if base.memory_bandwidth_gbps is None:
+        return None
+    host = host_from_bandwidth(
+        base.memory_bandwidth_gbps,
+        FAMILY_OF_PLATFORM["workstation"],
+        capacity_gb=base.memory_gb,
+        pcie_gen=base.pcie_gen,
+    )
+    try:
+        own = estimate_on_host(ctx.model, on_engine(workload, "llama.cpp"), gpu, count, host, ctx.exact_weight_bytes)
+    except (ValueError, ConfiguratorError):
+        return None
+    return own if _fits(own) else None
 
 
 def _lines(base: BaseMachine, bq: Quote, gpu: Gpu, gq: Quote, count: int) -> tuple[BuildPart, BuildPart]:
@@ -178,12 +213,15 @@ def _candidates(ctx: PlanContext) -> list[tuple[float, float, Build]]:
             if not fits:
                 continue
             est = _estimate(ctx, gpu, count)
-            if est is None or (speed := speed_check(est, request)) is not None and speed.status == "fail":
+            if est is None:
                 continue
             for base, q in fits:
-                build = base_build(ctx, base, gpu, count, est)
+                own = _on_own_ram(ctx, base, gpu, count, est)
+                if own is None or (speed := speed_check(own, request)) is not None and speed.status == "fail":
+                    continue
+                build = base_build(ctx, base, gpu, count, own)
                 if build is not None and not build.fails:
-                    found.append((q.amount + gq.amount * count, est.decode_tokens_per_s or 0.0, build))
+                    found.append((q.amount + gq.amount * count, own.decode_tokens_per_s or 0.0, build))
             break  # the fewest cards that hold the job: one more of the same is the pipeline's "one more card"
     return found
 

@@ -1355,13 +1355,7 @@ def _diagnose(
                 # the 1 you own)" had opened, re-planned at 1,163, on one RTX 2080 Ti 22GB without it at 1,096 (Qwen3
                 # 14B QLoRA with an owned RTX 3060 at 500 USD, review37's walk)
                 builds += _beside_or_without_own(_context(relaxed, catalog, model, exact, stop), cost_cap, owned)
-        # the machines without a bought GPU are ways out too (Qwen2.5-7B at 5,000 CNY: a 2,859 CNY mini PC at q4_k_m
-        # where the GPU search said 6,159); a slow CPU-only box is no way out beside GPU builds (ranking.slow_cpu_only).
-        # Power limits, circuits, GPU counts and offload change nothing for them: asked once per remaining request
-        key = _machines_key(relaxed)
-        if key not in machines:
-            machines[key] = _machines_for(relaxed.model_copy(update={"budget": None}), catalog, model, exact, stop)
-        builds += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
+        builds += _way_machines(relaxed, (catalog, model, exact), machines, cost_cap, stop)
         builds = _way_builds(builds, relaxed, request, (catalog, model, exact), cost_cap, stop)
         builds = _startable_noting(builds, aside)  # no training build past support beside a supported one (startable)
         if not relax.wants_reading(relaxed):
@@ -1400,6 +1394,31 @@ def _diagnose(
             reference_job=reference_job,
             set_aside=lambda b: _noted(aside, b),
         )
+
+
+def _way_machines(
+    relaxed: BuildRequest,
+    ctx: tuple[Catalog, ModelArch, int | None],
+    machines: dict[str, list[Build]],
+    cost_cap: float | None,
+    stop: Callable[[], bool],
+) -> list[Build]:
+    """The machines of the plan's sources the solver does not build (WAY_OUT_MACHINES) that run a way out's request,
+    under the cap; each source's asked once per request it depends on (_machines_key), kept in `machines`. The
+    machines without a bought GPU are ways out (Qwen2.5-7B at 5,000 CNY: a 2,859 CNY mini PC at q4_k_m where the GPU
+    search said 6,159; a slow CPU-only box is none beside GPU builds: ranking.slow_cpu_only), and so is a used
+    workstation with cards in its slots, as the plan offers it (bases.py): Llama 3.3 70B at 25 tokens/s for 5,000 USD
+    had said "raise the budget to 9,357 USD" of an RTX PRO 6000 Max-Q on bought parts (9,356.09) where the plan at
+    9,357 labels the card in a used ThinkStation P520 "cheapest" at 8,945 (round 43's benchmarks/way_scan.py)."""
+    catalog, model, exact = ctx
+    out: list[Build] = []
+    for source in WAY_OUT_MACHINES:
+        key = f"{source}:{_machines_key(relaxed, source)}"
+        if key not in machines:
+            unbudgeted = relaxed.model_copy(update={"budget": None})
+            machines[key] = _machines_for(unbudgeted, catalog, model, exact, stop, names=(source,))
+        out += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
+    return out
 
 
 def _way_builds(
@@ -1562,9 +1581,17 @@ class _WaySearch:
         return min(chosen, key=lambda b: b.total_price) if chosen else None
 
 
-def _machines_key(relaxed: BuildRequest) -> str:
-    """What the machines without a bought GPU depend on in a way out's request: not its power limit, circuits, GPU
-    count, budget, offload or engine (_diagnose asks them once per remaining request)."""
+NO_CARD_MACHINES = ("cpu-only", "mini-pc", "unified-memory")
+"""Sources whose machines buy no GPU (or are one unified memory): what they build depends on no power limit, circuit,
+GPU count, budget, offload or engine (_machines_key), and the usual GGUF's machines are theirs (_usual_gguf_machines)."""
+
+
+def _machines_key(relaxed: BuildRequest, source: str = NO_CARD_MACHINES[0]) -> str:
+    """What a way-out machine source's builds depend on in a way out's request (_diagnose asks them once per remaining
+    request): the machines without a bought GPU (NO_CARD_MACHINES) not on its power limit, circuits, GPU count,
+    budget, offload or engine; the others' (a used workstation's cards: bases.py) on all but its budget."""
+    if source not in NO_CARD_MACHINES:
+        return relaxed.model_copy(update={"budget": None}).model_dump_json()
     w = relaxed.workload
     return relaxed.model_copy(
         update={
@@ -1653,10 +1680,6 @@ class _TrainingFloor:
         return all(self._beyond(gpu, relaxed.max_gpus, deadline) for gpu in self.catalog.gpus)
 
 
-WAY_OUT_MACHINES = ("cpu-only", "mini-pc", "unified-memory")
-"""Sources whose machines (no GPU bought, or one unified memory) the relaxation search tries beside the solver's."""
-
-
 def _machines_for(
     request: BuildRequest,
     catalog: Catalog,
@@ -1664,14 +1687,15 @@ def _machines_for(
     exact: int | None,
     should_stop: Callable[[], bool],
     slow_prompt: bool = False,
+    names: tuple[str, ...] = NO_CARD_MACHINES,
 ) -> list[Build]:
-    """The machines without a bought GPU that run `request` as asked, passing every rule and not slow (ranking's
+    """The machines of the sources `names` that run `request` as asked, passing every rule and not slow (ranking's
     slow_cpu_only): candidates for a way out. `slow_prompt`: instead those slow only for their prompt wait (PROMPT),
     which relax.diagnose offers, saying the wait, when it finds no other way out."""
     ctx = _context(request, catalog, model, exact, should_stop)
     out = []
     for entry in SOURCES:
-        if entry.name not in WAY_OUT_MACHINES or should_stop():
+        if entry.name not in names or should_stop():
             continue
         for build in entry.run(ctx):
             m = measure(build, request)
@@ -3107,6 +3131,13 @@ from configurator.core.solve import mixed as _mixed  # noqa: E402,F401
 from configurator.core.solve import offers as _offers  # noqa: E402
 from configurator.core.solve.bases import BASE_SOURCES  # noqa: E402
 from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402
+
+WAY_OUT_MACHINES = (*NO_CARD_MACHINES, *BASE_SOURCES)
+"""The plan's sources of machines the solver does not build that the relaxation search tries beside the solver's (in
+this order, each at most once per request it depends on: _machines_key): those without a bought GPU and the used
+workstations with cards in their slots (bases.BASE_SOURCES: the plan's own list, so a way out sees the machines the
+plan at the way's request shows). The experts-in-RAM tiers are the way search's own (_WaySearch.experts_tiers), the
+servers its cluster way (relax.diagnose's cluster_of)."""
 
 READY_MADE_SOURCES = ("unified-memory", "ready-made-server")
 """Sources of whole ready-made machines: left out, with MACHINE_SOURCES, when a map names its GPUs (sources=False)."""
