@@ -50,6 +50,7 @@ PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Lett
 CONTENT_WIDTH_PX = 680  # layout width of the sheet; images are scaled to fit it
 LAYOUT_DPI = 96  # the sheet is laid out in CSS pixels, then scaled to the printer's resolution
 _MOVED = QTextFormat.Property.UserProperty + 1  # marks a break keep_headings_with_tables or keep_rows_whole set
+_PUSHED = QTextFormat.Property.UserProperty + 2  # a heading's own top margin, kept where _push_to_next_page grew it
 KEEP_ROWS = 3  # a heading goes to the next page unless its table's first rows (header and two lines) fit under it
 TAIL_ROWS = 2  # the fewest rows of a table a page may start with (keep_tails)
 
@@ -264,9 +265,12 @@ def keep_headings_with_tables(doc: QTextDocument) -> int:
     block = doc.begin()
     while block.isValid():  # the breaks of a layout on another page size first go (print preview re-lays out)
         fmt = block.blockFormat()
-        if fmt.boolProperty(_MOVED):
+        if fmt.boolProperty(_MOVED) or fmt.hasProperty(_PUSHED):
             fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
             fmt.clearProperty(_MOVED)
+            if fmt.hasProperty(_PUSHED):
+                fmt.setTopMargin(fmt.doubleProperty(_PUSHED))
+                fmt.clearProperty(_PUSHED)
             QTextCursor(block).setBlockFormat(fmt)
         block = block.next()
     for table in _tables(doc.rootFrame()):  # and keep_rows_whole's, which moves a table whose first row would split
@@ -292,9 +296,26 @@ def keep_headings_with_tables(doc: QTextDocument) -> int:
                 # a full re-layout before the next heading is measured: the incremental one placed a moved heading
                 # a page further on, leaving a blank page
                 doc.markContentsDirty(0, doc.characterCount())
+                if doc.documentLayout().blockBoundingRect(block).top() >= (page + 2) * height:
+                    _push_to_next_page(doc, block, (page + 1) * height - top)
                 moved += 1
         block = block.next()
     return moved
+
+
+def _push_to_next_page(doc: QTextDocument, block: QTextBlock, gap: float) -> None:
+    """Move a heading to the next page by a top margin of the page's rest, where its break sent it two pages on.
+
+    A heading whose line crossed the page's end by a few pixels ("Speed and time" 6 px above the foot of Mina's
+    fourth page, under the memory table) was laid out by Qt a page further with a break before it, so the sheet
+    printed a blank page (round 44); a margin of the page's rest puts it at the next page's top."""
+    fmt = block.blockFormat()
+    fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
+    fmt.clearProperty(_MOVED)
+    fmt.setProperty(_PUSHED, fmt.topMargin())
+    fmt.setTopMargin(fmt.topMargin() + gap + doc.documentMargin())
+    QTextCursor(block).setBlockFormat(fmt)
+    doc.markContentsDirty(0, doc.characterCount())
 
 
 def _lines_span(doc: QTextDocument, table: QTextTable, row: int) -> tuple[float, float]:

@@ -366,6 +366,30 @@ def test_keeping_headings_with_tables_leaves_no_blank_page(qapp, shipped_catalog
     assert _headings_apart_from_their_tables(doc) == []
 
 
+def test_a_heading_a_few_pixels_over_a_pages_end_leaves_no_blank_page(qapp, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """Mina's sheet (a second RTX 3090 beside her own for Llama 3.3 70B at 32k, 14 tokens/s, 2,500 USD on a 120 V
+    15 A outlet): "Speed and time" lay 6 px over the end of page 4 under the memory table; the break set before it
+    sent it to page 6 and `llm-rig plan --pdf` printed page 5 blank (ui44, 2026-12-07)."""
+    make_app([])
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+        min_decode_tps=14,
+        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),),
+        kv_asked=False,  # no --kv-precision: the plan may quantize the KV cache to reach the speed (q8_0 here)
+        budget=2500,
+        circuit="120v15a",
+        room="home-office",
+    )
+    build = plan(request, shipped_catalog).builds[0]
+    doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=True))
+    _a4(doc)
+    assert _pages_with_lines(doc) == set(range(doc.pageCount()))
+    assert _headings_apart_from_their_tables(doc) == []
+    _a4(doc)  # laid out again (print preview does): the margin that moved the heading is undone first, not added to
+    assert _pages_with_lines(doc) == set(range(doc.pageCount()))
+
+
 def _row_pages(doc, table) -> list[set[int]]:  # type: ignore[no-untyped-def]
     """For each row, the pages its cells' lines are drawn on (read line by line, as the PDF draws them)."""
     layout, height = doc.documentLayout(), doc.pageSize().height()
