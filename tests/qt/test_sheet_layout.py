@@ -390,6 +390,45 @@ def test_a_heading_a_few_pixels_over_a_pages_end_leaves_no_blank_page(qapp, ship
     assert _pages_with_lines(doc) == set(range(doc.pageCount()))
 
 
+def _page_fill(doc) -> dict[int, float]:  # type: ignore[no-untyped-def]
+    """For each page, how far down its last line ends, as a share of the page."""
+    layout, height = doc.documentLayout(), doc.pageSize().height()
+    fill: dict[int, float] = {}
+    block = doc.begin()
+    while block.isValid():
+        top, lines = layout.blockBoundingRect(block).top(), block.layout()
+        for i in range(lines.lineCount()):
+            bottom = top + lines.lineAt(i).rect().bottom()
+            page = int((bottom - 0.5) // height)
+            fill[page] = max(fill.get(page, 0.0), (bottom - page * height) / height)
+        block = block.next()
+    return fill
+
+
+@pytest.mark.parametrize("filler", range(30, 40))
+def test_the_charts_fill_a_page_the_price_notes_spill_a_line_onto(qapp, filler: int) -> None:  # type: ignore[no-untyped-def]
+    """The 70B plan at 2,000 USD (`llm-rig plan --pdf`) printed "six months." alone on page 2, the tail of the
+    first page's price notes, with the charts after the break on page 3 (ui44, 2026-12-07); the 8B QLoRA sheet in EUR
+    did so for each of its builds."""
+    from configurator.qt.printing import SHORT_PAGE
+
+    make_app([])
+    notes = "; ".join(f"Part {i}: used, 2025-09-01, no price in the catalog within six months" for i in range(12))
+    html = (
+        "<html><body><h1>llama-3.3-70b inference: 1. cheapest</h1>"
+        + "<p>a line of the sheet before the price notes</p>" * filler
+        + f'<p class="small">Prices: {notes}.</p>'
+        + "<section><h2>Charts</h2><p>the memory chart</p></section></body></html>"
+    )
+    doc = sheet_document(html)
+    _a4(doc)
+    fill = _page_fill(doc)
+    assert _pages_with_lines(doc) == set(range(doc.pageCount()))
+    assert all(share >= SHORT_PAGE for page, share in fill.items() if page < doc.pageCount() - 1), fill
+    _a4(doc)  # laid out again, as print preview does: the same pages
+    assert _page_fill(doc) == fill
+
+
 def _row_pages(doc, table) -> list[set[int]]:  # type: ignore[no-untyped-def]
     """For each row, the pages its cells' lines are drawn on (read line by line, as the PDF draws them)."""
     layout, height = doc.documentLayout(), doc.pageSize().height()
