@@ -204,6 +204,7 @@ ZH_CN: dict[str, str] = {
     # the units of the sheet's speed-and-time rows (sheet._speed_rows) and node table
     "{:,.1f} tokens/s": "{:,.1f} token/秒",
     "{:,.0f} tokens/s": "{:,.0f} token/秒",
+    "{:g} tokens/s": "{:g} token/秒",
     "{:,.2f} s": "{:,.2f} 秒",
     "{:,.1f} s": "{:,.1f} 秒",
     "{:,.0f} h": "{:,.0f} 小时",
