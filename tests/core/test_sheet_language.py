@@ -381,5 +381,6 @@ def test_the_chinese_sheets_header_and_price_notes_use_chinese_punctuation(chen)
     assert "；" in header.group(1) and "; " not in header.group(1), header.group(1)
     assert "；" in notes.group(1) and "; " not in notes.group(1) and ": " not in notes.group(1), notes.group(1)
     assert notes.group(1).endswith("。"), notes.group(1)
+    assert "<h1>chen：" in html, html[:300]  # the title's colon too ("llama-3.3-70b 推理: 1. 最便宜" it read)
     english = build_sheet_html(old, request, SheetMeta.from_catalog(catalog, [old], "chen", "0.1"))
     assert re.search(r"Prices: <span class=\"warn\">⚠ \d+ prices older than six months: ", english), english[:3000]

@@ -225,7 +225,7 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         sources.append(f"LLM Rig Configurator {meta.app_version}")
     return (
         '<header class="block">'
-        f"<h1>{escape(meta.project_name)}: {escape(build_title(build))}</h1>"
+        f"<h1>{escape(meta.project_name)}{'：' if current() == 'zh_CN' else ': '}{escape(build_title(build))}</h1>"
         f'<p class="muted small">{escape(_semicolon().join(sources))}</p>'
         f"<p><strong>{t('Request:')}</strong> {escape(request_summary(request))}</p>"
         f"<p><strong>{t('How this fits:')}</strong> {escape(phrases.fit_sentence(fit_of(build, request)))}</p>"
