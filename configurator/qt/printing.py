@@ -50,6 +50,9 @@ PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Lett
 CONTENT_WIDTH_PX = 680  # layout width of the sheet; images are scaled to fit it
 LAYOUT_DPI = 96  # the sheet is laid out in CSS pixels, then scaled to the printer's resolution
 _MOVED = QTextFormat.Property.UserProperty + 1  # marks a break keep_headings_with_tables or keep_rows_whole set
+_PUSHED = QTextFormat.Property.UserProperty + 2  # a heading's own top margin, kept where _push_to_next_page grew it
+_FREED = QTextFormat.Property.UserProperty + 3  # a section's break before it that fill_short_pages took off
+SHORT_PAGE = 0.15  # a page the sheet's own break would leave this full or less is filled by the next section
 KEEP_ROWS = 3  # a heading goes to the next page unless its table's first rows (header and two lines) fit under it
 TAIL_ROWS = 2  # the fewest rows of a table a page may start with (keep_tails)
 
@@ -264,9 +267,12 @@ def keep_headings_with_tables(doc: QTextDocument) -> int:
     block = doc.begin()
     while block.isValid():  # the breaks of a layout on another page size first go (print preview re-lays out)
         fmt = block.blockFormat()
-        if fmt.boolProperty(_MOVED):
+        if fmt.boolProperty(_MOVED) or fmt.hasProperty(_PUSHED):
             fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
             fmt.clearProperty(_MOVED)
+            if fmt.hasProperty(_PUSHED):
+                fmt.setTopMargin(fmt.doubleProperty(_PUSHED))
+                fmt.clearProperty(_PUSHED)
             QTextCursor(block).setBlockFormat(fmt)
         block = block.next()
     for table in _tables(doc.rootFrame()):  # and keep_rows_whole's, which moves a table whose first row would split
@@ -292,9 +298,26 @@ def keep_headings_with_tables(doc: QTextDocument) -> int:
                 # a full re-layout before the next heading is measured: the incremental one placed a moved heading
                 # a page further on, leaving a blank page
                 doc.markContentsDirty(0, doc.characterCount())
+                if doc.documentLayout().blockBoundingRect(block).top() >= (page + 2) * height:
+                    _push_to_next_page(doc, block, (page + 1) * height - top)
                 moved += 1
         block = block.next()
     return moved
+
+
+def _push_to_next_page(doc: QTextDocument, block: QTextBlock, gap: float) -> None:
+    """Move a heading to the next page by a top margin of the page's rest, where its break sent it two pages on.
+
+    A heading whose line crossed the page's end by a few pixels ("Speed and time" 6 px above the foot of Mina's
+    fourth page, under the memory table) was laid out by Qt a page further with a break before it, so the sheet
+    printed a blank page (round 44); a margin of the page's rest puts it at the next page's top."""
+    fmt = block.blockFormat()
+    fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
+    fmt.clearProperty(_MOVED)
+    fmt.setProperty(_PUSHED, fmt.topMargin())
+    fmt.setTopMargin(fmt.topMargin() + gap + doc.documentMargin())
+    QTextCursor(block).setBlockFormat(fmt)
+    doc.markContentsDirty(0, doc.characterCount())
 
 
 def _lines_span(doc: QTextDocument, table: QTextTable, row: int) -> tuple[float, float]:
@@ -408,6 +431,49 @@ def keep_tails(doc: QTextDocument) -> int:
     return moved
 
 
+def fill_short_pages(doc: QTextDocument) -> int:
+    """Take the page break off a section heading ("Charts") where the text before it spills a few lines onto a page
+    the break would leave otherwise empty; how many.
+
+    The price notes of a build ended its first page but one line: "six months." printed alone on page 2, the charts
+    on page 3 (ui44: the 70B plan at 2,000 USD, the 8B QLoRA in EUR). A build's own first heading (h1) keeps its
+    break: each build's sheet starts a page."""
+    height = doc.pageSize().height()
+    if height <= 0 or height > 1e6:
+        return 0  # not paginated
+    layout = doc.documentLayout()
+    freed = 0
+    block = doc.begin()
+    while block.isValid():
+        fmt = block.blockFormat()
+        if fmt.boolProperty(_FREED):  # a layout on another page size decides afresh
+            fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+            fmt.clearProperty(_FREED)
+            QTextCursor(block).setBlockFormat(fmt)
+            doc.markContentsDirty(0, doc.characterCount())
+        block = block.next()
+    block = doc.begin()
+    while block.isValid():
+        fmt = block.blockFormat()
+        before = block.previous()
+        if (
+            fmt.headingLevel() == 2
+            and fmt.pageBreakPolicy() & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore
+            and before.isValid()
+        ):
+            box, lines = layout.blockBoundingRect(before), before.layout()
+            end = box.top() + (lines.lineAt(lines.lineCount() - 1).rect().bottom() if lines.lineCount() else 0)
+            used = end - (end - 0.5) // height * height
+            if used < height * SHORT_PAGE:
+                fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
+                fmt.setProperty(_FREED, True)
+                QTextCursor(block).setBlockFormat(fmt)
+                doc.markContentsDirty(0, doc.characterCount())
+                freed += 1
+        block = block.next()
+    return freed
+
+
 def paginate(doc: QTextDocument, layout: QPageLayout) -> None:
     """Lay the sheet out on the page's printable area, as the PDF export and print both do.
 
@@ -415,6 +481,7 @@ def paginate(doc: QTextDocument, layout: QPageLayout) -> None:
     a narrower sheet than the exported PDF, its parts table broke "Motherboard" and "Subtotal" mid-word, one page more."""
     rect = layout.paintRectPixels(LAYOUT_DPI)
     doc.setPageSize(QSizeF(rect.width(), rect.height()))
+    fill_short_pages(doc)
     keep_headings_with_tables(doc)
     keep_tails(doc)
     keep_rows_whole(doc)

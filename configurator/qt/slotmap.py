@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from configurator.core.common.shapes import PartSpecJson
 from configurator.core.model.build import Build
-from configurator.core.report import words
+from configurator.core.report import phrases, words
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.report.sheet import gpu_spec, slot_words
+from configurator.core.rules.base import explaining
 from configurator.core.solve.slots import slots_below
 from configurator.qt import i18n
 
+MARGIN = 12  # px around the drawing
 COOLER_COLORS = {"open-air": "#e39b2d", "blower": "#3b6ea8", "passive": "#7f7f7f", "liquid": "#2a9d8f"}
 
 
@@ -40,6 +42,7 @@ class SlotMapWidget(QWidget):
         self.kinds: list[str] = []  # per row: "card", "cooler" (the card's cooler over the slot), "free", "none"
         self.bays = False  # a server's GPU bays, not expansion slots
         self.legend = ""  # the cooler and its airflow, under the slots
+        self.explained = ""  # why a card sits where it does (PCI-5's chipset slot), as the printed sheet says under it
         self.bridge: str | None = None
         self.setMinimumSize(360, 240)  # eight slot rows of its 18 px floor and the legend (paintEvent)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -114,7 +117,45 @@ class SlotMapWidget(QWidget):
                     self.rows.append((s.slot, f"GPU {index}: {name} {where}"))
                     self.kinds.append("card")
         self.legend = self._legend(below if build is not None else [])
+        # the passing checks that answer "why not the free x8 slot?" (rules.base.explaining), as sheet.slot_section
+        with i18n.speaking():
+            gap = "" if i18n.current() == "zh_CN" else " "
+            self.explained = (
+                gap.join(phrases.sentence(phrases.check(c)) for c in explaining(build.checks)) if build else ""
+            )
         self.update()
+
+    def text_below(self) -> str:
+        """The legend and the explanation drawn under the slots."""
+        legend = self.legend
+        bridge = self.build and next(
+            (p for p in self.build.parts if p.category == "accessory" and p.spec.get("kind") == "nvlink-bridge"), None
+        )
+        if bridge:
+            legend += self.tr("; NVLink bridge ({0}-slot)").format(bridge.spec.get("spacing_slots"))
+        return legend + (f"\n{self.explained}" if self.explained else "")
+
+    def text_below_height(self, font: QFont) -> int:
+        """The height the text under the slots takes, wrapped to the widget's width in `font`."""
+        room = QRect(0, 0, max(1, self.width() - 2 * MARGIN), 10_000)
+        flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
+        return QFontMetrics(font).boundingRect(room, flags, self.text_below()).height()
+
+    def row_height(self) -> float:
+        """Each slot row's height: what the text below leaves (at 1366 x 768 the cooler's legend was cut under nine
+        slots, and the chipset slot's reason had no room at all, ui44), from 18 to 34 px."""
+        rows = max(len(self.rows), 1)
+        room = self.height() - 2 * MARGIN - 20 - 8
+        # the tallest rows whose font leaves the text below room (a smaller font wraps it in fewer lines)
+        row_h = max(18.0, min(34.0, room / rows))
+        while row_h > 18.0 and rows * row_h + self.text_below_height(self._font(row_h)) > room:
+            row_h -= 1.0
+        return max(18.0, row_h)
+
+    def _font(self, row_h: float) -> QFont:
+        font = QFont(self.font())
+        font.setPointSizeF(max(7.5, row_h / 3.2))
+        return font
 
     def _legend(self, below: list[int]) -> str:
         """The cooler, and for open-air cards whether each has the free slot below it that feeds its fans (`below`:
@@ -169,11 +210,10 @@ class SlotMapWidget(QWidget):
             )
             return
         cooler = gpu_spec(self.build).get("cooler", "blower")
-        margin, label_w = 12, 70
-        row_h = max(18.0, min(34.0, (self.height() - 2 * margin - 30) / max(len(self.rows), 1)))
+        margin, label_w = MARGIN, 70
+        row_h = self.row_height()
         board_w = self.width() - 2 * margin - label_w
-        font = QFont(self.font())
-        font.setPointSizeF(max(7.5, row_h / 3.2))
+        font = self._font(row_h)
         painter.setFont(font)
         painter.setPen(palette.text().color())
         title = self.tr("GPU bays") if self.bays else self.tr("Expansion slots (1 = nearest the CPU)")
@@ -223,12 +263,10 @@ class SlotMapWidget(QWidget):
                 painter.setPen(QPen(QColor("#2a9d8f"), 6))
                 painter.drawLine(int(x), int(y1), int(x), int(y2))
                 painter.setPen(palette.text().color())
-        legend = self.legend
-        if bridge is not None:
-            legend += self.tr("; NVLink bridge ({0}-slot)").format(bridge.spec.get("spacing_slots"))
+        below = self.text_below()
         painter.drawText(
-            QRectF(margin, top + len(self.rows) * row_h + 4, self.width() - 2 * margin, 60),
+            QRectF(margin, top + len(self.rows) * row_h + 4, self.width() - 2 * margin, self.text_below_height(font)),
             Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
-            legend,
+            below,
         )
         painter.end()

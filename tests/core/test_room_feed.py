@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 
 import pytest
 
@@ -129,3 +130,27 @@ def test_a_labs_eight_card_lora_in_a_server_room_is_one_machine_on_the_rooms_fee
         assert 1920 < build["power"]["wall_w"] <= 4992
         (circuit,) = [c for c in build["checks"] if c["rule"] == "CIR-1"]
         assert circuit["status"] == "pass" and circuit["fields"]["limit_w"] == 4992.0
+
+
+@pytest.mark.parametrize(("currency", "region"), [("USD", "global"), ("CNY", "china"), ("EUR", "global")])
+def test_the_chinese_note_gives_the_feeds_source_in_chinese(currency: str, region: str) -> None:
+    """Dr. Chen's zh_CN window (qwen2.5-72b LoRA, CNY, server room, 1366 x 768) read "持续 2,816 W (GB/T 156-2017
+    (220 V single-phase); Dr. Chen's server room (docs/user-journeys.md, journey 2))" inside its Chinese note (ui44)."""
+    from configurator.core.model.request import server_room_feed
+    from configurator.core.report.words import ZH_ROOM_FEED_SOURCES
+
+    assert set(ZH_ROOM_FEED_SOURCES) == {feed.source for feed in SERVER_ROOM_FEEDS.values()}  # each feed's source
+    feed = server_room_feed(currency, region)
+    request = BuildRequest(
+        model_id="llama-3.1-8b",
+        workload=Workload(kind="inference"),
+        room="server-room",
+        currency=currency,
+        region=region,
+        circuit=feed.circuit,
+    )
+    (said,) = _room_feed_said(request)
+    with language("zh_CN"):
+        zh = say(said)
+    assert ZH_ROOM_FEED_SOURCES[feed.source] in zh and feed.source not in zh, zh
+    assert not re.search(r"[A-Za-z]+ [a-z]+ [a-z]+", zh.replace("Schleifenbauer", "")), zh  # no English phrase

@@ -359,3 +359,28 @@ def test_the_chinese_markdown_list_says_its_estimate_fit_and_prices_in_chinese(c
     english_md = markdown_text(builds, request, SheetMeta(catalog_prices="prices from 2025-06 to 2026-11"))
     assert english_md.startswith("# qwen2.5-32b: inference builds\n\nCatalog prices from 2025-06 to 2026-11;")
     assert "Estimated: " in english_md and "How this fits: " in english_md
+
+
+def test_the_chinese_sheets_header_and_price_notes_use_chinese_punctuation(chen) -> None:  # type: ignore[no-untyped-def]
+    """Mina's zh_CN sheet (ui44, 2026-12-07) read "创建于 2026-12-07; 目录价格 ..." and "价格：⚠ ...; 请索取最新报价;
+    显卡: 二手，2026-09-30; CPU: 新品，..." : Chinese clauses between an English colon and semicolons."""
+    import datetime
+    import re
+
+    catalog, request, builds = chen
+    build = builds[0]
+    old = build.model_copy(  # a dated price: the notes start with the stale-price warning
+        update={"parts": tuple(p.model_copy(update={"price_date": datetime.date(2020, 1, 1)}) for p in build.parts)}
+    )
+    meta = SheetMeta.from_catalog(catalog, [old], "chen", "0.1", language="zh_CN")
+    with words.language("zh_CN"):
+        html = build_sheet_html(old, request, meta)
+    header = re.search(r'<p class="muted small">(创建于[^<]*)</p>', html)
+    notes = re.search(r'<p class="muted small">(价格：.*?)</p>', html)
+    assert header is not None and notes is not None, html[:2000]
+    assert "；" in header.group(1) and "; " not in header.group(1), header.group(1)
+    assert "；" in notes.group(1) and "; " not in notes.group(1) and ": " not in notes.group(1), notes.group(1)
+    assert notes.group(1).endswith("。"), notes.group(1)
+    assert "<h1>chen：" in html, html[:300]  # the title's colon too ("llama-3.3-70b 推理: 1. 最便宜" it read)
+    english = build_sheet_html(old, request, SheetMeta.from_catalog(catalog, [old], "chen", "0.1"))
+    assert re.search(r"Prices: <span class=\"warn\">⚠ \d+ prices older than six months: ", english), english[:3000]

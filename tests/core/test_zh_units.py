@@ -123,6 +123,21 @@ def test_the_chinese_sheets_speed_table_says_token_per_second(catalog) -> None: 
     assert not ENGLISH_UNIT.search(rows) and not re.search(r"\d s\b", rows), rows
 
 
+def test_the_chinese_sheets_request_line_says_token_per_second() -> None:
+    """Mina's zh_CN sheet (`llm-rig plan ... --min-decode-tps 14 --pdf F --lang zh_CN`) headed its request
+    "最低解码速度 14 tokens/s" (ui44, 2026-12-07); the workbook's request sheet said it too."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.model.request import BuildRequest
+    from configurator.core.report.purchase import request_fields, request_summary
+
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference"), min_decode_tps=14)
+    with words.language("zh_CN"):
+        summary, fields = request_summary(request), dict(request_fields(request))
+    assert "最低解码速度 14 token/秒" in summary and fields["Minimum decode speed"] == "14 token/秒", summary
+    assert not ENGLISH_UNIT.search(summary), summary
+    assert dict(request_fields(request))["Minimum decode speed"] == "14 tokens/s"  # English as it was
+
+
 def test_the_serving_claims_are_said_in_chinese_and_english() -> None:
     """Round 38: "cheapest serving the demand" and "quietest serving the demand" (solve.ranking.serving_claims), the
     label's words and the why, from the same fields in both languages."""

@@ -366,6 +366,69 @@ def test_keeping_headings_with_tables_leaves_no_blank_page(qapp, shipped_catalog
     assert _headings_apart_from_their_tables(doc) == []
 
 
+def test_a_heading_a_few_pixels_over_a_pages_end_leaves_no_blank_page(qapp, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """Mina's sheet (a second RTX 3090 beside her own for Llama 3.3 70B at 32k, 14 tokens/s, 2,500 USD on a 120 V
+    15 A outlet): "Speed and time" lay 6 px over the end of page 4 under the memory table; the break set before it
+    sent it to page 6 and `llm-rig plan --pdf` printed page 5 blank (ui44, 2026-12-07)."""
+    make_app([])
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+        min_decode_tps=14,
+        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),),
+        kv_asked=False,  # no --kv-precision: the plan may quantize the KV cache to reach the speed (q8_0 here)
+        budget=2500,
+        circuit="120v15a",
+        room="home-office",
+    )
+    build = plan(request, shipped_catalog).builds[0]
+    doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=True))
+    _a4(doc)
+    assert _pages_with_lines(doc) == set(range(doc.pageCount()))
+    assert _headings_apart_from_their_tables(doc) == []
+    _a4(doc)  # laid out again (print preview does): the margin that moved the heading is undone first, not added to
+    assert _pages_with_lines(doc) == set(range(doc.pageCount()))
+
+
+def _page_fill(doc) -> dict[int, float]:  # type: ignore[no-untyped-def]
+    """For each page, how far down its last line ends, as a share of the page."""
+    layout, height = doc.documentLayout(), doc.pageSize().height()
+    fill: dict[int, float] = {}
+    block = doc.begin()
+    while block.isValid():
+        top, lines = layout.blockBoundingRect(block).top(), block.layout()
+        for i in range(lines.lineCount()):
+            bottom = top + lines.lineAt(i).rect().bottom()
+            page = int((bottom - 0.5) // height)
+            fill[page] = max(fill.get(page, 0.0), (bottom - page * height) / height)
+        block = block.next()
+    return fill
+
+
+@pytest.mark.parametrize("filler", range(30, 40))
+def test_the_charts_fill_a_page_the_price_notes_spill_a_line_onto(qapp, filler: int) -> None:  # type: ignore[no-untyped-def]
+    """The 70B plan at 2,000 USD (`llm-rig plan --pdf`) printed "six months." alone on page 2, the tail of the
+    first page's price notes, with the charts after the break on page 3 (ui44, 2026-12-07); the 8B QLoRA sheet in EUR
+    did so for each of its builds."""
+    from configurator.qt.printing import SHORT_PAGE
+
+    make_app([])
+    notes = "; ".join(f"Part {i}: used, 2025-09-01, no price in the catalog within six months" for i in range(12))
+    html = (
+        "<html><body><h1>llama-3.3-70b inference: 1. cheapest</h1>"
+        + "<p>a line of the sheet before the price notes</p>" * filler
+        + f'<p class="small">Prices: {notes}.</p>'
+        + "<section><h2>Charts</h2><p>the memory chart</p></section></body></html>"
+    )
+    doc = sheet_document(html)
+    _a4(doc)
+    fill = _page_fill(doc)
+    assert _pages_with_lines(doc) == set(range(doc.pageCount()))
+    assert all(share >= SHORT_PAGE for page, share in fill.items() if page < doc.pageCount() - 1), fill
+    _a4(doc)  # laid out again, as print preview does: the same pages
+    assert _page_fill(doc) == fill
+
+
 def _row_pages(doc, table) -> list[set[int]]:  # type: ignore[no-untyped-def]
     """For each row, the pages its cells' lines are drawn on (read line by line, as the PDF draws them)."""
     layout, height = doc.documentLayout(), doc.pageSize().height()

@@ -226,14 +226,16 @@ def estimate_json(build: Build) -> list[dict[str, object]]:
 
 
 def stale_summary(build: Build, today: datetime.date | None = None) -> str:
-    """'2 price(s) older than six months: RTX 3090 (price from 2025-06-01, 17 months old); ...', or ''."""
+    """'2 prices older than six months: RTX 3090 (price from 2025-06-01, 17 months old); ...', or ''."""
     old = stale_parts(build, today)
     rate = rate_said(build, today)
     said = [english(rate)] if rate is not None else []
     if not old:
         return "; ".join(said)
     names = "; ".join(f"{p.name} ({stale_text(p, today)})" for p in old)
-    return "; ".join([f"{len(old)} price(s) older than {STALE_AFTER_WORDS}: {names}", *said])
+    # "1 price", "7 prices": a sheet of one ready-made system read "1 price(s) older" (ui44), as the window did (walk42)
+    counted = f"{len(old)} price" if len(old) == 1 else f"{len(old)} prices"
+    return "; ".join([f"{counted} older than {STALE_AFTER_WORDS}: {names}", *said])
 
 
 TAX_BASIS_CODE = "price.basis"

@@ -273,7 +273,8 @@ def request_fields(request: BuildRequest) -> list[tuple[str, str]]:
         ("Budget", budget),
         ("Currency", request.currency),
         ("VAT", say(vat_said(request))),
-        ("Minimum decode speed", f"{request.min_decode_tps:g} tokens/s" if request.min_decode_tps else "-"),
+        # in the sheet's language: Mina's Chinese sheet asked for "最低解码速度 14 tokens/s" (ui44)
+        ("Minimum decode speed", t("{:g} tokens/s").format(request.min_decode_tps) if request.min_decode_tps else "-"),
         ("Deadline", f"{request.deadline_hours:,.0f} h" if request.deadline_hours else "-"),
         ("Circuit", say(circuits_said(request.circuit, request.circuits))),
         ("Room", request.room),

@@ -98,6 +98,11 @@ def _gap() -> str:
     return "" if current() == "zh_CN" else " "
 
 
+def _semicolon() -> str:
+    """The separator of a run of notes: a full-width one in Chinese ("创建于 2026-12-07；目录价格 ...", walk ui44)."""
+    return "；" if current() == "zh_CN" else "; "
+
+
 def text_width(text: str, size: float = FONT_PX) -> float:
     """Width in px of one line of the slot map's text: ASCII by the table above, a CJK or full-width character
     (from U+2E80: radicals, ideographs, full-width punctuation such as '：（）') a full em, any other character 0.7 em."""
@@ -220,8 +225,8 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         sources.append(f"LLM Rig Configurator {meta.app_version}")
     return (
         '<header class="block">'
-        f"<h1>{escape(meta.project_name)}: {escape(build_title(build))}</h1>"
-        f'<p class="muted small">{escape("; ".join(sources))}</p>'
+        f"<h1>{escape(meta.project_name)}{'：' if current() == 'zh_CN' else ': '}{escape(build_title(build))}</h1>"
+        f'<p class="muted small">{escape(_semicolon().join(sources))}</p>'
         f"<p><strong>{t('Request:')}</strong> {escape(request_summary(request))}</p>"
         f"<p><strong>{t('How this fits:')}</strong> {escape(phrases.fit_sentence(fit_of(build, request)))}</p>"
         f"<p><strong>{t('Power and noise:')}</strong> {build.power.wall_w * build.nodes:,.0f} {t('W at the wall')}; "
@@ -279,13 +284,20 @@ def parts_section(build: Build) -> str:
         f"{t('Unit price')} ({build.currency})",
         f"{t('Subtotal')} ({build.currency})",
     ]
+    # the Chinese sheet's notes with its own colon and semicolon ("CPU：新品，2025-04-01；主板：...", not "CPU: ...; ")
+    colon = "：" if current() == "zh_CN" else ": "
     notes = [
-        f"{escape(category_name(p.category))}: {escape(phrases.price_note(p))}" for p in build.parts if p.price_note
+        f"{escape(category_name(p.category))}{colon}{escape(phrases.price_note(p))}"
+        for p in build.parts
+        if p.price_note
     ]
     summary = phrases.stale_summary(build)
     if summary:
-        notes.insert(0, '<span class="warn">⚠ ' + escape(summary) + "; " + t("ask for a fresh quote") + "</span>")
-    price_notes = f'<p class="muted small">{t("Prices:")} {"; ".join(notes)}.</p>' if notes else ""
+        notes.insert(
+            0, '<span class="warn">⚠ ' + escape(summary) + _semicolon() + t("ask for a fresh quote") + "</span>"
+        )
+    lead = t("Prices:") + _gap()
+    price_notes = f'<p class="muted small">{lead}{_semicolon().join(notes)}{sentence_end()}</p>' if notes else ""
     taxed = prices.tax_said(build)  # the one tax basis every line and the total are on
     lead = t("Tax:") + ("" if t("Tax:").endswith("：") else " ")  # no space after a full-width colon
     basis = f'<p class="small">{lead}{escape(say(taxed))}</p>' if taxed is not None else ""

@@ -200,10 +200,27 @@ def sentence_end() -> str:
     return "。" if _language.get() == "zh_CN" else "."
 
 
+ZH_ROOM_FEED_SOURCES: dict[str, str] = {
+    # model.request.SERVER_ROOM_FEEDS' sources in Chinese: Dr. Chen's window quoted "(GB/T 156-2017 (220 V
+    # single-phase); Dr. Chen's server room (docs/user-journeys.md, journey 2))" in its Chinese note (ui44)
+    "UCSD CSE machine room: one or two 30 A 208 V outlets per rack, no 120 V (cse.ucsd.edu/node/329)": (
+        "UCSD CSE 机房：每个机柜一到两个 30 A 208 V 插座，没有 120 V（cse.ucsd.edu/node/329）"
+    ),
+    "GB/T 156-2017 (220 V single-phase); Dr. Chen's server room (docs/user-journeys.md, journey 2)": (
+        "GB/T 156-2017（220 V 单相）；陈博士的服务器机房（docs/user-journeys.md，用户旅程 2）"
+    ),
+    "Schleifenbauer, common PDU configurations in European data centres: single-phase 230 V / 16 A input": (
+        "Schleifenbauer《欧洲数据中心常见 PDU 配置》：单相 230 V / 16 A 输入"
+    ),
+}
+"""A server room's rack feed's source (model.request.RoomFeed.source) in Chinese, keyed by its English."""
+
+
 ZH_CN: dict[str, str] = {
     # the units of the sheet's speed-and-time rows (sheet._speed_rows) and node table
     "{:,.1f} tokens/s": "{:,.1f} token/秒",
     "{:,.0f} tokens/s": "{:,.0f} token/秒",
+    "{:g} tokens/s": "{:g} token/秒",
     "{:,.2f} s": "{:,.2f} 秒",
     "{:,.1f} s": "{:,.1f} 秒",
     "{:,.0f} h": "{:,.0f} 小时",
@@ -1910,7 +1927,8 @@ ZH_REASONS: dict[str, Template] = {
     "note.room-feed": lambda r, say_: (
         f"墙上电路按机房常见的机柜供电计：{say_(r.nested('circuit')[0])}"
         + (f"（{r.fields['outlet']} 插座）" if r.fields.get("outlet") else "")
-        + f"，持续 {r.num('watts'):,.0f} W（{r.fields['source']}）；机房的电路不同时请指定电路"
+        + f"，持续 {r.num('watts'):,.0f} W（{ZH_ROOM_FEED_SOURCES.get(str(r.fields['source']), r.fields['source'])}）"
+        + "；机房的电路不同时请指定电路"
     ),
     "note.rack-scale": (
         "机架级 NVLink 系统（GB200/GB300 NVL72：一个 NVLink 域内 72 张 GPU，这种规模的任务常在其上运行）不在候选之中："
