@@ -130,7 +130,9 @@ def test_a_plan_made_for_a_demand_reads_the_plain_labels_at_the_defaults(qtbot, 
     team = _labels(window)
     assert team == _planned(window, TEAM)
     # serving all five (prefill44, serve44): the AWQ pair of RTX 2080 Ti 22GB under vLLM
-    assert any(k.startswith("rtx-2080-ti-22gb") and v.startswith("cheapest") and "AWQ int4" in v for k, v in team.items())
+    assert any(
+        k.startswith("rtx-2080-ti-22gb") and v.startswith("cheapest") and "AWQ int4" in v for k, v in team.items()
+    )
     _set_defaults(qtbot, window)
     plain = _labels(window)
     assert plain == _planned(window, None) and plain != team

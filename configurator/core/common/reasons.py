@@ -713,7 +713,7 @@ def beyond_split(r: Reason) -> tuple[str, bool]:
     rules = str(r.fields.get("unvalidated") or "")
     if r.fields.get("beyond_gb") is None:
         return rules, False
-    return ", ".join(x for x in rules.split(", ") if x and x != "SUP-12"), True
+    return ", ".join(x for x in rules.split(", ") if x and x != r.fields.get("beyond_rule")), True
 
 
 def _unvalidated_past(r: Reason) -> str:
@@ -748,7 +748,7 @@ def _unvalidated_aside(r: Reason, shown: str) -> str:
         )
         text += (
             f", not counting a cheaper build {shown} on {cards}, smaller than the {r.num('runs_gb'):.0f} GB every "
-            "published run of a QLoRA with its base in RAM used (SUP-12 warns)"
+            f"published run of a QLoRA with its base in RAM used ({r.fields.get('beyond_rule')} warns)"
         )
     return text
 

@@ -3142,7 +3142,7 @@ def _zh_unvalidated_aside(r: Reason) -> str:
         cards = f"{r.num('beyond_gb'):.0f} GB" + (" 或更小" if r.fields.get("beyond_less") else "")
         text += (
             f"（不计{_zh_listed(r)}更便宜的配置：其显卡只有 {cards}，而基座放在系统内存的 QLoRA 的公开运行所用显卡都在 "
-            f"{r.num('runs_gb'):.0f} GB 或以上，SUP-12 给出警告）"
+            f"{r.num('runs_gb'):.0f} GB 或以上，{r.fields.get('beyond_rule')} 给出警告）"
         )
     return text
 

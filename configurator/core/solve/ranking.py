@@ -802,6 +802,7 @@ def _beyond_fields(said: list[Reason]) -> dict[str, Value]:
     return {
         "beyond_gb": max(sizes),
         "runs_gb": said[0].fields["runs_gb"],
+        "beyond_rule": OffloadEnvelope.id,
         **({"beyond_less": True} if len(sizes) > 1 else {}),
     }
 

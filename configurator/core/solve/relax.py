@@ -45,6 +45,7 @@ from configurator.core.model.request import (
 from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
+from configurator.core.rules.software import OffloadEnvelope
 from configurator.core.solve.candidates import Candidates, gpu_allowed, market_excludes, runs_from_ram
 from configurator.core.solve.power import TRAINING_POWER_CURVE, power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
@@ -1296,7 +1297,11 @@ def _beyond_of(past: Build, unvalidated: str) -> dict[str, Value]:
     said = set_aside_said(past, unvalidated)
     if said.code != "kind.beyond-runs":
         return {}
-    return {"unvalidated_card_gb": said.fields["card_gb"], "unvalidated_runs_gb": said.fields["runs_gb"]}
+    return {
+        "unvalidated_card_gb": said.fields["card_gb"],
+        "unvalidated_runs_gb": said.fields["runs_gb"],
+        "unvalidated_beyond_rule": OffloadEnvelope.id,
+    }
 
 
 def _past_cheaper(past: Build, unvalidated: str | None = None) -> dict[str, Value]:
