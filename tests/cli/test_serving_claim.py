@@ -179,9 +179,12 @@ def test_the_plan_time_reading_rule_reads_the_served_rate_the_costs_read(catalog
     # speed; with the five coding seats its fifth seat waits past PROMPT's minute for a first token)
     mac = next(b for b in plan(request, catalog, model=model).builds if b.parts[0].id == "mac-mini-m5-pro-16c-48gb")
     costed = recosted(mac, catalog, model, workload, request.region, inputs)
-    assert measure(costed, request).served > 6.5
-    # 5.2 until prefill44, whose Qwen3.6 prompts pay the Gated DeltaNet chunks (estimator.delta_net_prompt_seconds)
-    assert measure(costed, request, basis.model, basis.demand).served == pytest.approx(4.98, abs=0.05)
+    # round 37's reading was 6.7 (6.4 since round 44: hybrid44's recurrent-state traffic and serve44's typical-request
+    # depth slow its decode), well above what the costs reckon: 5.2 until prefill44, whose Qwen3.6 prompts pay the
+    # Gated DeltaNet chunks (estimator.delta_net_prompt_seconds), 4.98 then, 4.85 since round 44's slower decode
+    served = measure(costed, request, basis.model, basis.demand).served
+    assert measure(costed, request).served > served + 1.0
+    assert served == pytest.approx(4.85, abs=0.05)
 
 
 CODING = {
