@@ -1506,8 +1506,8 @@ def supported_beside(ctx: PlanContext, request: BuildRequest, builds: list[Build
     MI50 at Q4_K_M and no 24 GB card a buyer would sign for)."""
     if not any(end_of_life_caveat(b) is not None for b in builds):
         return []
-    if len(request.gpu_ids) >= 2 or ctx.should_stop():
-        return []  # a comparison of named cards shows each one's own cheapest
+    if len(request.gpu_ids) >= 2 or request.owned_gpu is not None or ctx.should_stop():
+        return []  # a comparison of named cards shows each one's own cheapest; an owned card, the plan without it
     return cheapest_supported(
         request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop, _offers.cost_cap(ctx)
     )
