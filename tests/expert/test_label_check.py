@@ -738,28 +738,7 @@ that will fix it."""
 REQUESTS = tuple(dict.fromkeys([c.args for c in CASES] + list(LABEL_RICH)))
 
 
-WAYS_TODAY: dict[str, str] = {
-    "--model qwen3-235b-a22b --workload inference --precision fp8 --budget 9000 --circuit 120v15a": (
-        "merge43 (2026-12-07): as kimi-k2.5's below: the q8_0 + offload way's supported build (2,804.99 USD, beside "
-        "the P100 pair past CUDA support at 2,661.99) is one the plan at the way's words does not show (it shows the "
-        "P100 at 2,661.99, then 2,866.99, 2,901.00, 3,024.99): the plan's and the way's supported searches differ"
-    ),
-    "--model kimi-k2.6 --workload inference --budget 40000 --currency CNY": (
-        "order43 (2026-12-07): as kimi-k2.5's below: the way's supported build that reads (39,301.05 CNY, beside the "
-        "P100 at 38,141.89) is one the plan at the way's words does not show (it shows the P100 and 39,613.10)"
-    ),
-    "--model kimi-k2 --workload inference --budget 20000": (
-        "order43 (2026-12-07): as kimi-k2.5's below: the way's supported build that reads (5,214.99 USD, beside the "
-        "P100 at 5,061.99) is one the plan at the way's words does not show (it shows 5,266.99 and 5,294.99)"
-    ),
-    "--model kimi-k2.5 --workload inference --budget 15000": (
-        "order43 (2026-12-07): the cheapest way out's build past CUDA support (a Tesla P100 at 5,061.99 USD) gives its "
-        "place to the cheapest supported build that reads its search finds (plan._WaySearch.supported), 5,214.99 USD, "
-        "which the plan at the way's words does not show: it shows the P100 and a supported RTX 2080 Ti at 5,266.99 "
-        "(its own supported search, _usual_gguf's exclude_gpus solve, takes the cheapest supported build at any "
-        "speed, and its places go to claims). Fix: the plan's supported search looks for the cheapest that reads too"
-    ),
-}
+WAYS_TODAY: dict[str, str] = {}
 """Requests whose ways out contradict their re-solved plans on main (strict xfail in
 test_every_way_out_is_a_plan_at_its_price only), each with its reason."""
 

@@ -63,7 +63,7 @@ def _kind(builds: list[Build], kind: Reason, why: Reason) -> list[Build]:
 def solver_builds(ctx: PlanContext) -> list[Build]:
     """Builds from parts, solved as asked: one per objective (cheapest, fastest, best value, quietest, room to grow),
     each on another GPU option and count (solver.run_labels)."""
-    from configurator.core.solve.plan import _solve_once
+    from configurator.core.solve.plan import _solve_once, supported_beside
 
     if ctx.request.systems_only:
         return []  # only ready-made systems named: nothing to assemble from parts (named-systems offers them)
@@ -83,6 +83,9 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
     if isinstance(ctx, PlanRun):
         ctx.solved[AS_ASKED] = cand
         ctx.builds[AS_ASKED] = builds
+    # an inference build past its card's software support: the cheapest supported one (that reads) beside it, the
+    # search a way out names its supported build from (round 44: plan.cheapest_supported)
+    builds = builds + supported_beside(ctx, ctx.request, builds)
     owned = ctx.request.owned_gpu
     return [_serving_said(_more_of_the_owned(b, owned.quantity if owned else 0)) for b in builds]
 

@@ -1460,10 +1460,76 @@ def _noted(aside: dict[int, tuple[Build, Build]], build: Build) -> tuple[Build, 
     return (noted[1], set_aside_rule(noted[1])) if noted is not None and noted[0] is build else None
 
 
-WAY_SUPPORTED_TOP = 3
-"""The supported builds a way's search finds beside its build past support (_WaySearch.supported): the cheapest few, of
-which the cheapest that reads is kept (the cheapest supported card may read below reading speed: an RTX 2070 at 4.7
-tokens/s beside the P100's 5.3 for Kimi K2.6)."""
+SUPPORTED_TIME = 1.1
+"""The deterministic time of each solve of cheapest_supported (the plan's default time budget halved, as a source's
+variant search has it): the plan and a way out ask the same request the same way, so each finds the same build."""
+
+SUPPORTED_TRIES = 3
+"""The GPU options cheapest_supported solves in turn, cheapest first, for one that reads: the cheapest supported card
+may read below reading speed (an RTX 2070 at 4.7 tokens/s beside the P100's 5.3 for Kimi K2), and a search at
+READING_TPS cannot stand in, for a card with the experts in RAM is screened on the slowest host (candidates.
+slowest_host: 3.9 tokens/s) where the machine solved reads 5.1."""
+
+
+def cheapest_supported(
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    stop: Callable[[], bool],
+    cost_cap: float | None = None,
+) -> list[Build]:
+    """Round 44: the one search for "the cheapest build on supported software" that an inference request's plan and its
+    ways out share: the cheapest build on cards their vendor still supports (support.END_OF_LIFE) that fails no rule of
+    `request`, and, where the request asks no speed of its own and so wants reading speed (relax.wants_reading) and
+    that build does not read (relax.build_reads), the cheapest supported build that does: the next cheapest GPU option
+    (card and count) in turn, up to SUPPORTED_TRIES in all. Read by the plan's sources beside a build past support
+    (supported_beside) and by a way's search (_WaySearch.supported), so the supported build a way names is one the plan
+    at the way's words shows. Kimi K2 at 20,000 USD had been told a 2-bit GGUF way on an RTX 2060 12GB at 5,214.99 USD
+    (5.15 tokens/s: the way's own search, its cheapest few supported builds and the cheapest that reads kept) where
+    the plan at those words searched no supported build for a named precision (and for none, the cheapest at any
+    speed: an RTX 2070 at 4.7) and showed the 2060 only in a quieter machine at 5,294.99. Each solve gets
+    SUPPORTED_TIME, the same for every caller."""
+    if request.workload.kind != "inference":
+        return []
+    past = tuple(g.id for g in catalog.gpus if _past_support(g))
+    found: list[Build] = []
+    tried: set[str] = set()
+    for _ in range(SUPPORTED_TRIES):
+        if stop():
+            break
+        solved, _cand = _solve_once(
+            request,
+            catalog,
+            model,
+            exact,
+            1,
+            stop,
+            SUPPORTED_TIME,
+            exclude_gpus=past,
+            cost_cap=cost_cap,
+            searched=lambda o: o.key not in tried,
+        )
+        builds = [_with_prompt(b) for b in solved if not b.fails and end_of_life_caveat(b) is None]
+        found += builds
+        if not builds or not relax.wants_reading(request) or any(relax.build_reads(b) for b in builds):
+            break
+        tried.update(f"{b.gpu_id}x{b.gpu_count}" for b in solved)
+    return found
+
+
+def supported_beside(ctx: PlanContext, request: BuildRequest, builds: list[Build]) -> list[Build]:
+    """A source's cheapest_supported builds of `request` (the plan's own, or a variant of it: another precision) where
+    one of its `builds` is an inference build on a card past its vendor's support: a card past support claims neither
+    speed nor value, and a buyer is shown the cheapest supported build beside it (Gemma 3 27B for 4 users had a lone
+    MI50 at Q4_K_M and no 24 GB card a buyer would sign for)."""
+    if not any(end_of_life_caveat(b) is not None for b in builds):
+        return []
+    if len(request.gpu_ids) >= 2 or request.owned_gpu is not None or ctx.should_stop():
+        return []  # a comparison of named cards shows each one's own cheapest; an owned card, the plan without it
+    return cheapest_supported(
+        request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop, _offers.cost_cap(ctx)
+    )
 
 
 @dataclass(frozen=True)
@@ -1517,18 +1583,9 @@ class _WaySearch:
         if best is None or end_of_life_caveat(best) is None or relaxed.workload.kind != "inference" or stop():
             return best
         cap = SLOWER_DEARER * best.total_price + 0.01  # gives_up_for_little's bound; solve's cost_cap is strict
-        past = tuple(g.id for g in self.catalog.gpus if _past_support(g))
         reads = relax.build_reads(best)
-        asked = [relaxed]  # as the plan's own supported search (exclude_gpus), and the cheapest that reads
-        if reads and relax.wants_reading(relaxed):  # (cheapest_reading's own search)
-            asked.append(relaxed.model_copy(update={"min_decode_tps": READING_TPS}))
-        found = [
-            b
-            for one in asked
-            for b in _solve_once(
-                one, self.catalog, self.model, self.exact, WAY_SUPPORTED_TOP, stop, 1.0, exclude_gpus=past, cost_cap=cap
-            )[0]
-        ]
+        # the plan's own search (cheapest_supported: the cheapest supported build, and the cheapest that reads)
+        found = cheapest_supported(relaxed, self.catalog, self.model, self.exact, stop, cap)
         found += self.experts_tiers(relaxed, cap, stop)  # their cards are supported ones (machines._tier_gpus)
         found = [_with_prompt(b) for b in found if not b.fails and end_of_life_caveat(b) is None]
         found = [b for b in found if gives_up_for_little(best.total_price, b.total_price)]
@@ -2469,14 +2526,7 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
         # (ranking._fastest_claim: "fastest at Q4_K_M", "fastest at release quality"). For several users too
         # (usual.USUAL: llama-server's -np slots), so a card is compared with a Mac at the same 4-bit quant
         cards = _solve_variant(ctx, variant, 2)
-        past = tuple(b.gpu_id for b in cards if end_of_life_caveat(b) is not None)
-        if past and not ctx.should_stop():
-            # a card past its software support claims neither speed nor value: the cheapest supported one beside it
-            # (Gemma 3 27B for 4 users had a lone MI50 at Q4_K_M and no 24 GB card a buyer would sign for)
-            more = _solve_variant(
-                ctx, variant, 1, exclude_gpus=tuple(g.id for g in ctx.catalog.gpus if _past_support(g))
-            )
-            cards += more
+        cards += supported_beside(ctx, variant, cards)  # a card past its support: the cheapest supported beside it
         found += [b.of_kind(why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
     if ctx.model.moe is not None and not ctx.should_stop():
         # and a MoE model's experts in RAM at each platform tier, as its GGUF users run it: DeepSeek-V3.1 at
@@ -2512,9 +2562,7 @@ def _release_on_cards(ctx: PlanContext) -> list[Build]:
         return []
     variant = request.model_copy(update={"workload": request.workload.model_copy(update={"precision": RELEASE_IN_RAM})})
     cards = _solve_variant(ctx, variant, 2)
-    if any(end_of_life_caveat(b) is not None for b in cards) and not ctx.should_stop():
-        # as the usual GGUF's cards: a card past its support claims neither speed nor value, so the supported one too
-        cards += _solve_variant(ctx, variant, 1, exclude_gpus=tuple(g.id for g in ctx.catalog.gpus if _past_support(g)))
+    cards += supported_beside(ctx, variant, cards)  # as the usual GGUF's cards: the cheapest supported beside one past
     said = Reason.of("kind.release-on-cards", precision=RELEASE_IN_RAM.upper())
     return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (as usual-gguf)
 

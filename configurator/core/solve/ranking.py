@@ -1637,14 +1637,34 @@ def _serving_said(f: _Field, head: list[int]) -> None:
     )
 
 
+SUPPORTED_NAMED_ORDER = 2.6
+"""Round 44: where the supported build that the "cheapest" past its vendor's support names (_supported_named: "the RTX
+2060 12GB on supported software costs 5,214.99") takes its place: with "cheapest in VRAM on supported software", the
+same reference beside a card past support, after the plain claims and before "quietest"."""
+
+
+def _cheapest_supported_named(f: _Field) -> int | None:
+    """The build an inference plan's "cheapest" on a card past its vendor's support names as the cheapest on supported
+    software (_supported_holder), when that build holds no claim of its own: it is shown (SUPPORTED_NAMED_ORDER), as a
+    way out that names it (plan.cheapest_supported, the same search) is a plan that shows it. Kimi K2 at 20,000 USD at
+    a 2-bit GGUF had its P100's claim name an RTX 2060 12GB at 5,214.99 USD that the five places, all claimed, left out
+    (and the way out naming it contradicted its own plan). None: no such build."""
+    held = _holder(f, "claim.cheapest")
+    if held is None or f.eol[held] is None:
+        return None
+    named = _supported_holder(f, "claim.cheapest")
+    return named if named is not None and not f.claims[named] else None
+
+
 def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> list[int]:
     """The builds to show in the plan's `places`, by index: the labelled ones first to the cut, then those no shown
     build beats on price and speed without being louder; shown cheapest first."""
     m, pool = f.m, f.pool
 
     serving = any(m[j].passing and m[j].readable and not m[j].waits for j in range(len(pool)))
-    labelled = [i for i in range(len(pool)) if f.claims[i]]
-    rank = lambda i: min(claim_rank(c) for c in f.claims[i])
+    named = _cheapest_supported_named(f)
+    labelled = [i for i in range(len(pool)) if f.claims[i] or i == named]
+    rank = lambda i: min((claim_rank(c) for c in f.claims[i]), default=SUPPORTED_NAMED_ORDER)
     labelled.sort(key=rank)
 
     def order_key(i: int) -> OrderKey:
@@ -1670,6 +1690,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> l
             i
             for i in range(len(pool))
             if not f.claims[i]
+            and i != named
             and (comparison or not _dominated(f, i, serving))
             and (comparison or not (met and m[i].missed is not None))
         ),
