@@ -19,6 +19,7 @@ import pytest
 
 from configurator.core.estimate.crossval import coverage
 from configurator.core.estimate.ranges import (
+    BATCHED,
     MOE_TRAINING,
     OFFLOAD,
     RANGE_FACTORS,
@@ -206,8 +207,12 @@ def test_cross_validated_coverage_per_regime_is_within_the_band(catalog: Any, ac
 # answer, x0.41..x1.33 (the one tensor-parallel vLLM DeepSeek-V3.2 row's fold sets the low end), held 93 of 100 held out
 # merge43: off it again. After moe43's busiest-rank EP wait decode prefers the per-regime rule, and the regime's own
 # answer, x0.41..x1.32, holds 81 of 102 cross-validated (79 %), 93 of 100 held out
+# merge44: decode's batched regime on it. Back on the gated rule, its own 6 sources' biases and rows' scatter give
+# (0.768, 1.272), which holds 64 of 73 cross-validated (88 %); rounded outward to x0.76..x1.28 it holds 66 (90.4 %, a
+# hair above the band); held out 105 of 122 (86 %)
 CROSS_VALIDATED_MISSES = {
     ("training_gpu_hours", STEADY_STATE): "21 of 22 (95 %) at x0.77..x1.16, kept for the held-out rows (NOT_THE_RULE)",
+    ("decode_speed", BATCHED): "66 of 73 (90.4 %) at x0.76..x1.28, the gated rule's (0.768, 1.272) rounded outward",
 }
 
 

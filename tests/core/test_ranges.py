@@ -371,8 +371,9 @@ def test_decode_s_regimes_each_read_their_own_range() -> None:
 
     # tried on decode in round 30 and not shipped; since ranges40 decode and training read it (chosen per kind on the
     # stored folds' nested shares: crossval.per_regime_preferred, tests/core/test_range_trials.py)
-    # decode left it at merge41 and came back at merge43 (its folds' choice, after moe43's busiest-rank EP wait)
-    assert PER_REGIME_KINDS == frozenset({"training_gpu_hours", "decode_speed"})
+    # decode left it at merge41, came back at merge43 (its folds' choice, after moe43's busiest-rank EP wait) and left
+    # again at merge44 (the folds re-run on amd44, hybrid44, serve44 and moetp44's fitted row)
+    assert PER_REGIME_KINDS == frozenset({"training_gpu_hours"})
     # 24 tight rows of one source and two small sources that disagree with it (over half the rows are one source's)
     big = pts("big", [0.98, 1.0, 1.02] * 8)
     regime = big + pts("slow", [0.70, 0.72, 0.74]) + pts("fast", [1.30, 1.35, 1.40])
@@ -779,8 +780,12 @@ REGIME_MISSES: dict[tuple[str, str], str] = {
     # biases and scatter, x0.75..x1.31: 15 of 21 held out (71 %), still under the band (vendor43: old-release rows)
     # amd44: sglang PR #31216's Gemma 4 31B BF16 on one MI300X (SGLang 0.5.13.post1) adds one batch-1 row, inside
     # (+6 %): 16 of 22 (73 %); out as before: ERNIE 4.5 x3, Gemma 4 26B-A4B, the A770's SYCL row, one RX 9070 XT row
-    ("decode_speed", "other-vendors"): "16 of 22 (73 %) at the per-regime rule's x0.75..x1.31 (merge43, amd44)",
-    ("decode_speed", "moe-tensor-parallel"): "93 of 100 (93 %) at its own x0.41..x1.32: above the band (merge43)",
+    # merge44: decode back on the gated rule (its folds' choice after amd44, hybrid44, serve44 and moetp44's fitted
+    # row). The MoE tensor-parallel regime reads the kind's biases and scatter, x0.69..x1.30, and holds 87 of its 106
+    # held-out rows (82 %): off this list. The other-vendor regime reads its own 3 sources' biases with the kind's scatter,
+    # x0.81..x1.26, and holds 15 of 22 (68 %): out ERNIE 4.5 x3, Gemma 4 26B-A4B, the A770's SYCL row, one RX 9070 XT
+    # row and one vLLM row on MI300X at the raised low end (the per-regime x0.69..x1.30 would hold 18)
+    ("decode_speed", "other-vendors"): "15 of 22 (68 %) at the gated rule's x0.81..x1.26 (merge44)",
 }
 # ss33 (round 33): the single-stream NVIDIA decode regime's mark went. It held 40 of 43 (93 %) at x0.71..x1.28, the rule's
 # answer over 83 cross-validated rows from 8 sources; six fitted tg128 rows (llama.cpp PR #4766 and #12183,

@@ -414,7 +414,10 @@ def bias_scatter_factors(
 # merge41 (2026-12-07): decode left it. Its folds re-run on the merged estimators (amd41's CDNA 3 decode-shape rate, ep41's
 # vLLM expert-parallel floor and 72 fitted rows) hold more judged regimes in the band under the gated rule
 # (per_regime_preferred); tests/core/test_range_trials.py holds the choice to the folds.
-PER_REGIME_KINDS: frozenset[str] = frozenset({"training_gpu_hours", "decode_speed"})
+# merge43: decode back on it (moe43's busiest-rank EP wait). merge44 (2026-12-07): off it again: the folds re-run on
+# amd44, hybrid44, serve44 and moetp44's fitted row hold more judged regimes' nested shares in the band under the gated
+# rule (per_regime_preferred); its MoE tensor-parallel range reads the kind's sources and holds 82 % of 106 held out.
+PER_REGIME_KINDS: frozenset[str] = frozenset({"training_gpu_hours"})
 
 # A regime's scatter with each source counted once (issue #29, decode30): BALANCED_QUANTILES evenly spaced quantiles of
 # each source's residuals about its median, over the sources with BALANCED_MIN_ROWS rows (fewer carry no scatter of their
