@@ -109,18 +109,3 @@ def without_chips(catalog: Catalog, *chips: str) -> Catalog:
 
     records = {kind: {rid: rec for rid, rec in recs.items() if sold(rec)} for kind, recs in catalog.records.items()}
     return dataclasses.replace(catalog, records=records)
-
-
-def priced_before(catalog: Catalog, kind: str, record_id: str, day: str) -> Catalog:
-    """`catalog` with `record_id`'s prices dated `day` or later left out: a test of a rule on a scenario its docstring
-    prices (the RTX 2080 Ti 22GB at its landed Alibaba asking price, before prices44 added a landed eBay listing of
-    2026-10-07 at 620 USD) keeps testing the rule when the shipped catalog's newest price moves on."""
-    import dataclasses
-    import datetime
-
-    cut = datetime.date.fromisoformat(day)
-    record = catalog.get(kind, record_id)
-    kept = record.model_copy(update={"prices": [p for p in record.prices if p.date < cut]})
-    records = {k: dict(recs) for k, recs in catalog.records.items()}
-    records[kind][record_id] = kept
-    return dataclasses.replace(catalog, records=records)
