@@ -3407,107 +3407,107 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>SlotMapWidget</name>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="59"/>
+        <location filename="../../configurator/qt/slotmap.py" line="62"/>
         <source>NVLink bridge, {0}-slot, between slots {1} and {2}</source>
         <translation>NVLink 桥（{0} 槽间距），连接插槽 {1} 与 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="88"/>
+        <location filename="../../configurator/qt/slotmap.py" line="91"/>
         <source> on a riser cable</source>
         <translation>（经延长线）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="91"/>
+        <location filename="../../configurator/qt/slotmap.py" line="94"/>
         <source>{0} (cooler)</source>
         <translation>{0}（散热器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="101"/>
+        <location filename="../../configurator/qt/slotmap.py" line="104"/>
         <source>free x{0} ({1})</source>
         <translation>空闲 x{0}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="104"/>
+        <location filename="../../configurator/qt/slotmap.py" line="107"/>
         <source>no slot</source>
         <translation>无插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="127"/>
+        <location filename="../../configurator/qt/slotmap.py" line="168"/>
         <source>cooled by the system&apos;s own fans and ducts</source>
         <translation>由整机自带风扇与风道散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="129"/>
+        <location filename="../../configurator/qt/slotmap.py" line="170"/>
         <source>open-air cooler (fans blow into the case)</source>
         <translation>风扇卡（开放式散热，热风吹入机箱）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="130"/>
+        <location filename="../../configurator/qt/slotmap.py" line="171"/>
         <source>blower cooler (exhausts out of the back)</source>
         <translation>涡轮卡（涡轮散热，热风从尾部排出）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="131"/>
+        <location filename="../../configurator/qt/slotmap.py" line="172"/>
         <source>passive cooler (needs the chassis&apos; airflow)</source>
         <translation>被动散热（依靠机箱风道）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="132"/>
+        <location filename="../../configurator/qt/slotmap.py" line="173"/>
         <source>liquid cooler</source>
         <translation>水冷</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="134"/>
+        <location filename="../../configurator/qt/slotmap.py" line="175"/>
         <source>{0} cooler</source>
         <translation>{0} 散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="137"/>
+        <location filename="../../configurator/qt/slotmap.py" line="178"/>
         <source>; a free slot below each card keeps its fans fed</source>
         <translation>；每张卡下方留一个空槽，保证风扇进风</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="140"/>
+        <location filename="../../configurator/qt/slotmap.py" line="181"/>
         <source>; a free slot between the cards keeps their fans fed; the bottom card draws air from the case floor: keep it clear of cables</source>
         <translation>；卡与卡之间留空槽保证进风；最下面一张卡从机箱底部进风：不要让线缆挡住</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="144"/>
+        <location filename="../../configurator/qt/slotmap.py" line="185"/>
         <source>; cards with no free slot below them starve each other&apos;s fans (see Checks)</source>
         <translation>；下方没有空槽的卡会互相抢风（见“检查”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="150"/>
+        <location filename="../../configurator/qt/slotmap.py" line="191"/>
         <source>Choose a build to see where its cards go</source>
         <translation>选择一个方案，查看显卡插在哪里</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="154"/>
+        <location filename="../../configurator/qt/slotmap.py" line="195"/>
         <source>{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place</source>
         <translation>{0} 是整机：GPU 已内置，无需安装显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="156"/>
+        <location filename="../../configurator/qt/slotmap.py" line="197"/>
         <source>This build has no expansion slots to plan</source>
         <translation>此方案没有需要规划的扩展插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="179"/>
+        <location filename="../../configurator/qt/slotmap.py" line="219"/>
         <source>GPU bays</source>
         <translation>GPU 模组位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="179"/>
+        <location filename="../../configurator/qt/slotmap.py" line="219"/>
         <source>Expansion slots (1 = nearest the CPU)</source>
         <translation>扩展插槽（1 = 最靠近 CPU）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="188"/>
+        <location filename="../../configurator/qt/slotmap.py" line="228"/>
         <source>slot {0}</source>
         <translation>插槽 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="228"/>
+        <location filename="../../configurator/qt/slotmap.py" line="135"/>
         <source>; NVLink bridge ({0}-slot)</source>
         <translation>；NVLink 桥（{0} 槽间距）</translation>
     </message>
@@ -4355,13 +4355,13 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="445"/>
-        <location filename="../../configurator/qt/printing.py" line="457"/>
+        <location filename="../../configurator/qt/printing.py" line="512"/>
+        <location filename="../../configurator/qt/printing.py" line="524"/>
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="557"/>
+        <location filename="../../configurator/qt/printing.py" line="624"/>
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>
