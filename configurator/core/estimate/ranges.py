@@ -303,19 +303,27 @@ LLAMACPP_BATCH = 2048
 PIPELINED_BACKENDS = frozenset({"cuda", "hip"})
 
 
+PIPELINE_CODE = "est.prefill-pipeline"
+
+
 def prefill_pipelined(gpus: int, prompt: int, ubatch: int, backend: str) -> Reason | None:
     """The est.prefill-pipeline assumption of a llama.cpp prompt split by layers over `gpus` cards that runs as more
     than one micro-batch (the gain a full overlap would bring as a field), or None when nothing can overlap."""
-    if gpus < 2 or prompt <= ubatch or backend not in PIPELINED_BACKENDS:
+    return _pipelined(gpus, prompt, ubatch) if backend in PIPELINED_BACKENDS else None
+
+
+def repipelined(said: Reason, prompt: int) -> Reason | None:
+    """An est.prefill-pipeline assumption said again for another prompt on the same cards (a usage's new tokens,
+    model.build.Build.assumptions_said, round 44: the five coding seats' export had said "this 1,020-token prompt"
+    beside their 42,000-token one); None when that prompt is one micro-batch."""
+    return _pipelined(int(said.num("gpus")), prompt, int(said.num("ubatch")))
+
+
+def _pipelined(gpus: int, prompt: int, ubatch: int) -> Reason | None:
+    if gpus < 2 or prompt <= ubatch:
         return None
     batches = min(math.ceil(prompt / ubatch), max(1, LLAMACPP_BATCH // ubatch))
-    return Reason.of(
-        "est.prefill-pipeline",
-        gpus=gpus,
-        prompt=prompt,
-        ubatch=ubatch,
-        gain=batches * gpus / (batches + gpus - 1),
-    )
+    return Reason.of(PIPELINE_CODE, gpus=gpus, prompt=prompt, ubatch=ubatch, gain=batches * gpus / (batches + gpus - 1))
 
 
 # A memory figure's regime (issue #29): transformers running a model's own remote code whose KV cache is a tuple

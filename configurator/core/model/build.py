@@ -36,7 +36,7 @@ from configurator.core.common.shapes import (
     UsageFirstTokenJson,
 )
 from configurator.core.estimate.estimator import INFERENCE_CONTEXT, TYPICAL_PROMPT_TOKENS
-from configurator.core.estimate.ranges import RANGE_KINDS_INFERENCE, figure_range
+from configurator.core.estimate.ranges import PIPELINE_CODE, RANGE_KINDS_INFERENCE, figure_range, repipelined
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
@@ -531,7 +531,13 @@ class Build(_Frozen):
         if wait.capped_from is not None:
             fields["capped_from"] = wait.capped_from
         timed = Reason.of("est.usage-prompt", **fields)
-        return tuple(timed if r.code == "est.typical-prompt" else r for r in said)
+        # the pipelined-prompt note speaks of the prompt llama.cpp runs: the usage's new (uncached) tokens
+        fresh = wait.tokens - wait.cached
+        out = (
+            timed if r.code == "est.typical-prompt" else repipelined(r, fresh) if r.code == PIPELINE_CODE else r
+            for r in said
+        )
+        return tuple(r for r in out if r is not None)
 
     def first_token_said(self) -> Reason | None:
         """The two first-token waits as a code and fields ("speed.first-token": first_token's figures), rendered in the
