@@ -205,12 +205,41 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
         text += f"\n\n{english(from_json(launch['build_said']))}:\n  {launch['build']}"
     if chosen is not None:
         text += f"\n\n{sharder_said(chosen, gpu)}"
+    if not (args.cpu or args.ram or args.system or r.gpus == 0) and result.fits is False:
+        text += _sharded_fit_said(r, workload)
     text += f"\n\nlaunch ({engine}):\n  {launch['command']}"
     print(text)
     return EXIT_OK
 
 
 VENDOR_NAMES = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
+
+SHARDED_TRIES: tuple[tuple[str, dict[str, object]], ...] = (
+    ("--zero 3", {"zero": 3}),
+    ("--zero 3 --offload cpu", {"zero": 3, "offload": "cpu"}),
+)
+"""What a training job split by data that does not fit is tried with, in order (round 44: a 70B QLoRA on 2 x RTX 3090
+said DOES NOT FIT and no more, where the plan shards it with Answer.AI's fsdp_qlora and it fits)."""
+
+
+def _sharded_fit_said(r: Any, workload: Any) -> str:
+    """A line for a multi-GPU training job that does not fit unsharded: the first of SHARDED_TRIES that fits, sharded
+    the way `plan` shards it (sharded.as_sharded), with its peak per GPU; empty when the job already shards or none fits."""
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.estimate.sharded import SHARDER_NAMES, as_sharded, shards
+
+    if r.gpu is None or workload.kind == "inference" or r.gpus < 2 or shards(workload, r.gpus):
+        return ""
+    for flags, update in SHARDED_TRIES:
+        tried, chosen = as_sharded(workload.model_copy(update=update), r.gpu, r.gpus)
+        result = estimate(r.model, tried, r.gpu, r.gpus, exact_weight_bytes=r.exact_weight_bytes)
+        if result.fits:
+            how = f" by {SHARDER_NAMES[chosen]}" if chosen is not None else ""
+            return (
+                f"\n\nsharded{how}, it fits: add {flags} ({result.peak_gpu.total / 2**30:.2f} GiB on the most loaded "
+                "GPU; `plan` shards a job this way when the cards cannot each hold it)"
+            )
+    return ""
 
 
 def sharder_said(chosen: Sharder, gpu: Any) -> str:
