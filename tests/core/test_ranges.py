@@ -785,13 +785,13 @@ REGIME_MISSES: dict[tuple[str, str], str] = {
     # held-out rows (82 %): off this list. The other-vendor regime reads its own 3 sources' biases with the kind's scatter,
     # x0.81..x1.26, and holds 15 of 22 (68 %): out ERNIE 4.5 x3, Gemma 4 26B-A4B, the A770's SYCL row, one RX 9070 XT
     # row and one vLLM row on MI300X at the raised low end (the per-regime x0.69..x1.30 would hold 18)
-    # vendor45: 23 held-out rows from sources split before scoring (llama.cpp PRs #22254 and #22821, HIP on an RX 7900
-    # XTX and gfx1201; PMZFX/intel-arc-pro-b70-benchmarks, SYCL on one and two Arc Pro B70, a source group new to the
-    # project) make 28 of 45 (62 %; by source 71 % of 9). The new misses are one mechanism: MoE decode on SYCL reads the
-    # estimate 2.1-2.4x fast (Gemma 4 26B-A4B, Qwen3.5/3.6-35B-A3B: SYCL's mul_mat_id ran one matmul per expert after a
+    # vendor45: 24 held-out rows from sources split before scoring (llama.cpp PRs #22254 and #22821, HIP on an RX 7900
+    # XTX and gfx1201; PR #24452, SYCL on an Arc Pro B60; PMZFX/intel-arc-pro-b70-benchmarks, SYCL on one and two Arc Pro
+    # B70, a source group new to the project) make 28 of 46 (61 %; by source 71 % of 9). The new misses are mostly one
+    # mechanism: MoE decode on SYCL reads the estimate 1.6-2.4x fast (Gemma 4 26B-A4B, Qwen3.5/3.6-35B-A3B: SYCL's mul_mat_id ran one matmul per expert after a
     # host sync until llama.cpp PR #21920, and un-reordered expert weights until PR #24452), plus Gemma 4 26B-A4B on HIP
     # (+30 / +33 %), dense Qwen3.5 on SYCL (+25..+28 %) and Qwen2.5-14B Q8_0 on HIP (-26 %) (docs/estimates.md, round 45)
-    ("decode_speed", "other-vendors"): "28 of 45 (62 %) at the gated rule's x0.81..x1.26: SYCL MoE decode (vendor45)",
+    ("decode_speed", "other-vendors"): "28 of 46 (61 %) at the gated rule's x0.81..x1.26: SYCL MoE decode (vendor45)",
 }
 # ss33 (round 33): the single-stream NVIDIA decode regime's mark went. It held 40 of 43 (93 %) at x0.71..x1.28, the rule's
 # answer over 83 cross-validated rows from 8 sources; six fitted tg128 rows (llama.cpp PR #4766 and #12183,
