@@ -791,7 +791,15 @@ REGIME_MISSES: dict[tuple[str, str], str] = {
     # mechanism: MoE decode on SYCL reads the estimate 1.6-2.4x fast (Gemma 4 26B-A4B, Qwen3.5/3.6-35B-A3B: SYCL's mul_mat_id ran one matmul per expert after a
     # host sync until llama.cpp PR #21920, and un-reordered expert weights until PR #24452), plus Gemma 4 26B-A4B on HIP
     # (+30 / +33 %), dense Qwen3.5 on SYCL (+25..+28 %) and Qwen2.5-14B Q8_0 on HIP (-26 %) (docs/estimates.md, round 45)
-    ("decode_speed", "other-vendors"): "28 of 46 (61 %) at the gated rule's x0.81..x1.26: SYCL MoE decode (vendor45)",
+    # sycl45: SYCL MoE decode priced by build (backends.MOE_EXPERT_COSTS: a fixed time per touched expert and MoE layer,
+    # fitted on llama.cpp PR #25217's B70 row, plus PR #21920's host-sync A/B before the fused kernel; fit-side sources
+    # only): 32 of 46 (70 %; by source 74 % of 9), median |error| 15.6 -> 13.0 %, p90 64.4 -> 31.1 %. In now: the B70's
+    # Qwen3.5/3.6-35B-A3B Q4_K_M (+10 / +9 %) and Gemma 4 26B-A4B (+22 %), the B60's June Qwen3.6 (-15 %); still out the
+    # B70's two-card Qwen3.6 Q8_0 (+35 %), dense Qwen3.5 on SYCL (+25..+28 %) and the HIP and MI300X rows above
+    (
+        "decode_speed",
+        "other-vendors",
+    ): "32 of 46 (70 %) at the gated rule's x0.81..x1.26: dense SYCL Qwen3.5, HIP (sycl45)",
 }
 # ss33 (round 33): the single-stream NVIDIA decode regime's mark went. It held 40 of 43 (93 %) at x0.71..x1.28, the rule's
 # answer over 83 cross-validated rows from 8 sources; six fitted tg128 rows (llama.cpp PR #4766 and #12183,

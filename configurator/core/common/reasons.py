@@ -3334,6 +3334,10 @@ EN: dict[str, Template] = {
         "llama.cpp's {backend} backend picks the experts on the GPU: quantized experts stream at {share:.0%} of the "
         "dense rate plus {mb:.1f} MB a touched expert (gpt-oss on Strix Halo, {where}), not the CUDA-fitted {cuda:.0%}"
     ),
+    "est.expert-cost": (
+        "llama.cpp's {backend} backend pays {us:.1f} us per touched expert and MoE layer of a decode step beside the "
+        "experts' bytes (read at the CUDA-fitted {share:.0%}): {note} ({where})"
+    ),
     "est.graphs": lambda r, _say: (
         "llama.cpp submits each decode step's kernels in one go ("
         + ("CUDA graphs, llama.cpp since May 2024" if r.fields.get("cuda") else "Vulkan command buffers")

@@ -221,6 +221,65 @@ MOE_EXPERT_SHARE: dict[str, tuple[float, str]] = {
 }
 
 
+@dataclass(frozen=True)
+class MoeExpertCost:
+    """A llama.cpp backend's fixed time per touched expert and MoE layer of a decode step (launches, host syncs, a
+    small matrix that leaves the GPU partly idle), paid beside the experts' bytes, from build month `since` on."""
+
+    backend: str
+    since: str  # YYYY-MM of the first build it describes; "0000" for every build before the next fact
+    seconds: float
+    source: str
+    note: str
+
+
+# llama.cpp's SYCL backend (Intel Arc) by build. Its mul_mat_id ran "one matmul per expert" (ggml-org/llama.cpp PR
+# #24635, 2026-06-15, "ggml_sycl_mul_mat_id enqueues one matmul per expert") after a host wait, until PR #21920
+# (abotsis, 2026-04-14, "sycl : fused MoE mul_mat_vec_q for TG": one MMVQ launch for the n_experts_used matmuls that
+# "reads expert IDs directly, removing a per-call host sync"; it "will fall back to the existing per-expert path when
+# src0 has been rewritten by opt_for_reorder()", and the K-quant reorder was on from 2026.04-05, so a K-quant MoE kept
+# the per-expert path until the reordered MoE path covered its types: Q4_K / Q5_K, then Q6_K in PR #24452, June 2026).
+# The experts' bytes keep the CUDA-fitted share (Calibration.bw_eff_moe_experts): one fit-side row per build cannot
+# separate a share from a fixed cost, so the fixed cost carries the difference.
+# - Builds from July 2026 (the fused and reordered path; PR #25217's base, master of 2026-07-02, plus its fused top-k
+#   router, merged in July): FITTED on one row, PR #25217 (newjordan, 'sycl: add fused top-k MoE', Arc Pro B70,
+#   "Qwen3.5-MoE 35B-A3B Q5_K_M, -ngl 99 -fa 1": "tg128 | 86.74 ± 0.08 | 89.51 ± 0.07 (+3.2%)", fusion off / on; the
+#   split rule's side: ggml-org/llama.cpp is in both files, sha256 of the URL starts with 0 -> fitted). The estimate
+#   without a fixed cost read 114.11 tokens/s (8.76 ms a token) against 89.51 (11.17 ms): 2.41 ms over 40 MoE layers
+#   x 8 experts = 7.5 us a touched expert and layer.
+# - Earlier builds: that cost plus the host sync PR #21920 removed, 1/38 - 1/50 s over 40 x 8 = 19.7 us (Arc Pro B60,
+#   "38->50 t/s with Qwen3.5-35B-A3B-Q4_K_S", the thread of 2026-04-22 as round 45's vendor45 read it; PR URL digit 1:
+#   fitted side): 27.2 us. It describes the per-expert path of April 2026 on a card's fused cost of July, so it is the
+#   host sync's A/B on top of today's kernels, not an April measurement. A K-quant MoE built in May or June 2026 (fused
+#   for Q4_K and Q5_K, per-expert for Q6_K experts until PR #24452) reads it too: no fit-side row measures that month.
+_SYCL_FUSED_EXPERT_S = 2.409e-3 / (40 * 8)
+_SYCL_HOST_SYNC_S = (1 / 38 - 1 / 50) / (40 * 8)
+MOE_EXPERT_COSTS: tuple[MoeExpertCost, ...] = (
+    MoeExpertCost(
+        "sycl",
+        "0000",
+        _SYCL_FUSED_EXPERT_S + _SYCL_HOST_SYNC_S,
+        "https://github.com/ggml-org/llama.cpp/pull/21920",
+        "one matmul per expert after a host sync, before the fused MoE kernel of PR #21920 covered K-quant experts",
+    ),
+    MoeExpertCost(
+        "sycl",
+        "2026-07",
+        _SYCL_FUSED_EXPERT_S,
+        "https://github.com/ggml-org/llama.cpp/pull/25217",
+        "the fused MoE kernel on reordered K-quant experts (Arc Pro B70, Qwen3.5-35B-A3B Q5_K_M, 89.51 tokens/s)",
+    ),
+)
+
+
+def moe_expert_cost(backend: str | None, build: str = "9999") -> MoeExpertCost | None:
+    """The fixed cost per touched expert and MoE layer a llama.cpp build of month `build` ("9999": the current release a
+    plan builds) on `backend` pays (MOE_EXPERT_COSTS: the newest fact at or before the build), or None where the backend
+    has none measured."""
+    facts = [f for f in MOE_EXPERT_COSTS if f.backend == backend and f.since <= build]
+    return max(facts, key=lambda f: f.since) if facts else None
+
+
 # llama.cpp's Vulkan backend multiplies on matrix cores only where the driver exposes them (the "matrix cores:" field
 # of its device line: NV_coopmat2, KHR_coopmat or none) and llama.cpp enables them; otherwise its matmul shaders run
 # on the vector units. Per family, the build-and-driver month from which the matrix cores are used (None: never):

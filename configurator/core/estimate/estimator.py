@@ -48,6 +48,7 @@ from configurator.core.estimate.backends import (
     decode_gemm_tflops,
     decode_gemm_tflops_at,
     llamacpp_backend,
+    moe_expert_cost,
     moe_expert_share,
     sglang_attention_backend,
     vulkan_driver_prefill_share,
@@ -2418,6 +2419,21 @@ def _weights_read(
     return blocks - experts + expert_read + head + (emb if head == 0 else 0), moe_note
 
 
+def _llamacpp_expert_cost(
+    model: ModelArch, engine: str, precision: str, gpu: Gpu, batch: int, *, cal: Calibration
+) -> float:
+    """Seconds a llama.cpp decode step pays per touched expert and MoE layer beside the experts' bytes, on a backend whose
+    builds measure one (backends.MOE_EXPERT_COSTS: SYCL's per-expert matmuls and host sync); quantized experts only (the
+    measured mul_mat_id path), 0 elsewhere."""
+    if engine != "llama.cpp" or model.moe is None or precision in ("fp32", "bf16", "fp16"):
+        return 0.0
+    cost = moe_expert_cost(llamacpp_backend(gpu, cal.llamacpp_backend), cal.llamacpp_date)
+    if cost is None:
+        return 0.0
+    touched, _ = experts_touched(model.moe.num_experts, model.moe.experts_per_token, batch, cal=cal)
+    return cost.seconds * touched * moe_layer_count(model)
+
+
 def _explain_llamacpp_backend(
     model: ModelArch, precision: str, gpu: Gpu, gpus: int, named_engine: str | None, ex: _Explain
 ) -> None:
@@ -2465,6 +2481,18 @@ def _explain_llamacpp_backend(
                     cuda=ex.cal.bw_eff_moe_experts,
                 )
             )
+        cost = moe_expert_cost(backend, ex.cal.llamacpp_date)
+        if cost is not None:
+            ex.assume(
+                Reason.of(
+                    "est.expert-cost",
+                    backend=backend.upper(),
+                    us=cost.seconds * 1e6,
+                    note=cost.note,
+                    where=cost.source,
+                    share=ex.cal.bw_eff_moe_experts,
+                )
+            )
     if batched_launches(gpu, gpus, cal=ex.cal):
         ex.assume(
             Reason.of(
@@ -2498,6 +2526,8 @@ def _step_overhead(
         mla_layers=model.attention_layers if model.mla is not None else 0,
     ) + batch * _sequence_overhead(engine, cal=ex.cal)
     expert_loop = _expert_loop_overhead(model, engine, cal=ex.cal)
+    if named_engine not in EXLLAMA_ENGINES:
+        overhead += _llamacpp_expert_cost(model, engine, precision, gpu, batch, cal=ex.cal)
     floor, floor_why = _server_layer_latency(model, engine, named_engine, cal=ex.cal, gpus=gpus)
     if floor and floor_why is not None:
         overhead += floor

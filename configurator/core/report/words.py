@@ -2752,6 +2752,10 @@ ZH_REASONS: dict[str, Template] = {
         "llama.cpp 的 {backend} 后端在 GPU 上选择专家：量化专家按稠密速率的 {share:.0%} 流式读取，每个被选中的专家另加 "
         "{mb:.1f} MB（Strix Halo 上的 gpt-oss，{where}），而不是 CUDA 拟合的 {cuda:.0%}"
     ),
+    "est.expert-cost": (
+        "llama.cpp 的 {backend} 后端在解码的每一步中，每个被选中的专家、每个 MoE 层除专家权重的读取"
+        "（按 CUDA 拟合的 {share:.0%}）外另需 {us:.1f} us：{note}（{where}）"
+    ),
     "est.graphs": lambda r, _say: (
         "llama.cpp 把每个解码步的内核一次提交（"
         + ("CUDA graphs，llama.cpp 自 2024 年 5 月起" if r.fields.get("cuda") else "Vulkan 命令缓冲区")
