@@ -1937,6 +1937,15 @@ EN: dict[str, Template] = {
     "sup.fa2-none-intel": "FlashAttention-2 is built for CUDA and ROCm only; Intel GPUs use PyTorch SDPA kernels",
     "sup.vllm-rocm": "vLLM supports this GPU on ROCm",
     "sup.vllm-rocm-none": "vLLM's ROCm build supports MI200 (gfx90a), MI300 (gfx942), MI350 (gfx950), RX 7900 (gfx1100/1101) and RX 9000 (gfx1200/1201) only",
+    "sup.vllm-gdn-xe2": (
+        "vLLM runs the Gated DeltaNet hybrids (Qwen3-Next, Qwen3.5, Qwen3.6) on Battlemage: Intel's llm-scaler-vllm "
+        "from 0.14.0-b8.1 (2026-03), with Qwen3.5/3.6-27B accuracy fixed in 0.14.0-b8.3.2 (2026-06) and MTP from "
+        "0.21.0-b2 or upstream vLLM v0.29 (vllm-xpu-kernels 0.1.14); eager (--enforce-eager), XPU graphs off"
+    ),
+    "sup.vllm-gdn-xe-hpg": (
+        "vLLM's Gated DeltaNet kernels (vllm-xpu-kernels) are built for Xe2 only, not for Arc A-series (Alchemist), "
+        "and llm-scaler targets Arc Pro B60/B70 only: run a GGUF with llama.cpp (SYCL or Vulkan)"
+    ),
     "sup.vllm-xpu": "vLLM runs basic inference and serving on Intel Data Center and Arc GPUs (XPU backend), with fewer quantization formats",
     "sup.compile-rocm": "torch.compile (Triton) supports AMD GPUs on ROCm 6.2+",
     "sup.compile-xpu": "torch.compile supports Intel GPUs through PyTorch's XPU backend",

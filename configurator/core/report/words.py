@@ -1573,6 +1573,15 @@ ZH_REASONS: dict[str, Template] = {
     "sup.fa2-none-intel": "FlashAttention-2 只为 CUDA 和 ROCm 构建；Intel GPU 使用 PyTorch SDPA 内核",
     "sup.vllm-rocm": "vLLM 在 ROCm 上支持这张 GPU",
     "sup.vllm-rocm-none": "vLLM 的 ROCm 版本只支持 MI200（gfx90a）、MI300（gfx942）、MI350（gfx950）、RX 7900（gfx1100/1101）和 RX 9000（gfx1200/1201）",
+    "sup.vllm-gdn-xe2": (
+        "vLLM 在 Battlemage 上运行 Gated DeltaNet 混合模型（Qwen3-Next、Qwen3.5、Qwen3.6）：Intel llm-scaler-vllm "
+        "0.14.0-b8.1（2026-03）起支持，Qwen3.5/3.6-27B 的精度问题在 0.14.0-b8.3.2（2026-06）修复，MTP 需 0.21.0-b2 "
+        "或上游 vLLM v0.29（vllm-xpu-kernels 0.1.14）；以 eager 模式运行（--enforce-eager），XPU graph 保持关闭"
+    ),
+    "sup.vllm-gdn-xe-hpg": (
+        "vLLM 的 Gated DeltaNet 内核（vllm-xpu-kernels）只为 Xe2 编译，Arc A 系列（Alchemist）不在其列，llm-scaler "
+        "只面向 Arc Pro B60/B70：请用 llama.cpp（SYCL 或 Vulkan）运行 GGUF"
+    ),
     "sup.vllm-xpu": "vLLM 可在 Intel 数据中心 GPU 和 Arc GPU 上运行基本的推理和服务（XPU 后端），支持的量化格式较少",
     "sup.compile-rocm": "torch.compile（Triton）在 ROCm 6.2 及以上支持 AMD GPU",
     "sup.compile-xpu": "torch.compile 通过 PyTorch 的 XPU 后端支持 Intel GPU",
@@ -3522,6 +3531,7 @@ _ZH_KEPT = {
 ZH_STACK_WORDS: dict[str, str] = {
     "vllm": "vLLM",
     "vllm-deepseek-v4": "vLLM 的 DeepSeek-V4 实现",
+    "vllm-gated-deltanet": "vLLM 的 Gated DeltaNet（混合注意力）内核",
     "llama.cpp": "llama.cpp",
     "pytorch": "PyTorch",
     "bf16": "bf16",

@@ -842,7 +842,32 @@ VLLM_XPU_KERNELS_XE2 = (
     "https://github.com/vllm-project/vllm-xpu-kernels/blob/0.1.14.1/csrc/utils.h (is_xe2_arch: BMG, LNL, PVC) via "
     "intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md (the DeepSeek-V4 MQA-logits and mHC kernels are Xe2-only)"
 )
+LLM_SCALER_GDN = (
+    "https://github.com/intel/llm-scaler/blob/main/README.md (2026-03: llm-scaler-vllm 0.14.0-b8.1 supports "
+    "Qwen3.5-27B, Qwen3.5-35B-A3B and Qwen3.5-122B-A10B; 2026-06: 0.14.0-b8.3.2 fixes Qwen3.5/3.6-27B accuracy; "
+    "2026-08: 0.21.0-b2 adds MTP for Qwen3.6-27B and 35B-A3B; read 2026-12-07 at commit 8d66bf9e); "
+    "https://github.com/intel/llm-scaler/blob/main/Releases.md (0.11.1-b7, 2026-01-16: Qwen3-Next-80B-A3B); "
+    "intel/llm-scaler vllm/README.md (supported models: Qwen3.6-27B and 35B-A3B FP16, online FP8 and INT4, "
+    "--enforce-eager in the reference commands); intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md (upstream "
+    "vllm-xpu-kernels: the GDN kernels, libgdn_attn_kernels_xe_2, are Xe2-only; accuracy fix #437 from 0.1.12; "
+    "native MTP on GDN models only with 0.1.14, vLLM v0.29.0rc1; XPU graphs kept off)"
+)
+GDN_NOT_ALCHEMIST = (
+    "intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md (vllm-xpu-kernels 0.1.14.1: the GDN kernels are built for "
+    "Xe2 only, is_xe2_arch: BMG, LNL, PVC); https://github.com/vllm-project/vllm-xpu-kernels/issues/92 (2026-04-21: "
+    "the intel/vllm 0.17.0-xpu image stops on an Arc A770, 'Required aspect fp64 is not supported'); llm-scaler "
+    "targets Arc Pro B60/B70 only (README)"
+)
+_VLLM_GDN_XE2 = Fact.of("partial", "sup.vllm-gdn-xe2", LLM_SCALER_GDN)
+_VLLM_GDN_XE_HPG = Fact.of("no", "sup.vllm-gdn-xe-hpg", GDN_NOT_ALCHEMIST)
+_GATED_DELTANET = {("intel", "Xe2"): _VLLM_GDN_XE2, ("intel", "Xe-HPG"): _VLLM_GDN_XE_HPG}
+"""Round 45: vLLM on Intel XPU runs the Gated DeltaNet hybrids (Qwen3-Next, Qwen3.5, Qwen3.6) on Battlemage through
+Intel's llm-scaler-vllm images and upstream vllm-xpu-kernels' Xe2 GDN kernels, from given releases and eager; never
+on Alchemist. Checked as of 2026-12-07."""
 MODEL_ENGINE_FACTS: dict[tuple[str, str], dict[tuple[str, str], Fact]] = {
+    ("vllm", "qwen3_next"): _GATED_DELTANET,
+    ("vllm", "qwen3_5"): _GATED_DELTANET,
+    ("vllm", "qwen3_5_moe"): _GATED_DELTANET,
     ("vllm", "deepseek_v4"): {
         ("intel", "Xe2"): Fact(
             "partial",
@@ -862,7 +887,10 @@ MODEL_ENGINE_FACTS: dict[tuple[str, str], dict[tuple[str, str], Fact]] = {
 }
 """Whether an engine runs a model architecture (its HF model_type) on a GPU architecture, where that differs from the
 engine's general support: keyed by (engine, model_type), then (vendor, table architecture). Checked as of 2026-12-03."""
-MODEL_ENGINE_WORDS: dict[tuple[str, str], str] = {("vllm", "deepseek_v4"): "vllm-deepseek-v4"}
+MODEL_ENGINE_WORDS: dict[tuple[str, str], str] = {
+    ("vllm", "deepseek_v4"): "vllm-deepseek-v4",
+    **{("vllm", t): "vllm-gated-deltanet" for t in ("qwen3_next", "qwen3_5", "qwen3_5_moe")},
+}
 """The STACK_WORDS code (support.py) naming each engine x model pair above."""
 
 
