@@ -2454,6 +2454,10 @@ EN: dict[str, Template] = {
     # the window name it. The English is `plan --json`'s "engine", a public contract: kept word for word
     "launch.engine": "{engine}",
     # the steps before the launch command on a card llama.cpp's prebuilt binaries carry no code for (LaunchJson.build)
+    "launch.build-mixed": (
+        "build llama.cpp once for every card of the mix, compute capabilities {sm}, with a CUDA {cuda} toolkit (one "
+        "llama-server drives them all; its prebuilt binaries carry no {arch} code)"
+    ),
     "launch.build-source": "build llama.cpp for sm_{sm} with a CUDA {cuda} toolkit (its prebuilt binaries carry no {arch} code)",
     "launch.ray-cluster": "start a Ray cluster over the {nodes} nodes first (vLLM runs one server across them)",
     "launch.rocm-aiter": (

@@ -1972,6 +1972,7 @@ ZH_REASONS: dict[str, Template] = {
     # a launch's title (core.launch, LaunchJson.engine_said): product names as their projects write them, the rest
     # in Chinese (DDP is 数据并行, offload 卸载, as the estimates say them)
     "launch.engine": lambda r, _say: ENGINE_NAMES.get(str(r.fields["engine"]), str(r.fields["engine"])),
+    "launch.build-mixed": "先用 CUDA {cuda} 工具包为混合的每张卡（计算能力 {sm}）一次编译 llama.cpp（一个 llama-server 驱动所有卡；其预编译包不含 {arch} 的代码）",
     "launch.build-source": "先用 CUDA {cuda} 工具包为 sm_{sm} 编译 llama.cpp（其预编译包不含 {arch} 的代码）",
     "launch.ray-cluster": "先在 {nodes} 个节点上启动 Ray 集群（vLLM 在其上运行一个跨节点的服务）",
     "launch.rocm-aiter": "先开启 AMD 的 AITER 内核（vLLM 仅在设置 {env} 时使用它们；本卡的估算速度即按其计）",

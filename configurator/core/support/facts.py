@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -1194,6 +1195,7 @@ class SourceBuild:
     argv: tuple[tuple[str, ...], ...]  # the commands, in order (docs/build.md: its CUDA and HIP sections)
     env: tuple[tuple[str, str], ...] = ()  # set for the first command, its words for the shell to expand
     sources: tuple[str, ...] = (LLAMA_CPP_RELEASE_YML, LLAMA_CPP_CUDA_CMAKE, LLAMA_CPP_BUILD, CUDA13_RELEASE_NOTES)
+    mixed: bool = False  # one build for the different cards of one machine (llama_cpp_mixed_build)
 
 
 SOURCE_BUILT = {("nvidia", "Pascal"): "12", ("nvidia", "Volta"): "12", ("amd", "GCN 5"): "6.3"}
@@ -1232,6 +1234,27 @@ def llama_cpp_source_build(gpu: Gpu) -> SourceBuild | None:
     sm = ";".join(f"{round(c * 10):d}" for c in caps)
     configure = ("cmake", "-B", "build", "-DGGML_CUDA=ON", f"-DCMAKE_CUDA_ARCHITECTURES={sm}")
     return SourceBuild("cuda", sm, toolkit, entry.architecture, (configure, _BUILD_RELEASE))
+
+
+def llama_cpp_mixed_build(gpus: Sequence[Gpu]) -> SourceBuild | None:
+    """The one llama.cpp build a machine of different CUDA cards runs (solve.mixed): where any card needs a source
+    build (llama_cpp_source_build: Pascal, Volta), one CUDA build for every card's compute capability, with the toolkit
+    the oldest needs, since one llama-server process drives all the cards. An RTX 3090 beside a Tesla P40 builds
+    -DCMAKE_CUDA_ARCHITECTURES="61;86" with CUDA 12 (docker/model-runner#986, 2026-06-24: one CUDA 12 build for
+    61;62;70;75;80;86;89; mostlygeek/llama-swap examples/benchmark-snakegame: one llama-server listing an RTX 3090,
+    compute capability 8.6, and three Tesla P40, 6.1). None where no card needs one, or off CUDA."""
+    built = [b for g in gpus if (b := llama_cpp_source_build(g)) is not None]
+    if not built or any(g.vendor != "nvidia" for g in gpus) or any(b.backend != "cuda" for b in built):
+        return None
+    caps: set[int] = set()
+    for g in gpus:
+        entry = support_for(g.vendor, g.architecture)
+        own = (g.compute_capability,) if g.compute_capability is not None else entry.capabilities if entry else ()
+        caps |= {round(c * 10) for c in own}
+    sm = ";".join(str(c) for c in sorted(caps))
+    configure = ("cmake", "-B", "build", "-DGGML_CUDA=ON", f"-DCMAKE_CUDA_ARCHITECTURES={sm}")
+    oldest = built[0]
+    return SourceBuild("cuda", sm, oldest.toolkit, oldest.arch, (configure, _BUILD_RELEASE), mixed=True)
 
 
 LLAMA_CPP_ROCM_RELEASE = "7.2"
