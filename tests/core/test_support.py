@@ -265,6 +265,20 @@ def test_vllm_gated_deltanet_hybrids_on_arc_b_series_warn_with_releases_and_on_a
     assert len(_rule(check_stack(gpus["rtx-3090"], work, "qwen3_5"), "SUP-1")) == 1
 
 
+def test_vllm_fp8_weights_warn_on_battlemage_and_fail_on_alchemist(gpus: dict[str, Gpu]) -> None:
+    """Round 45's walk: a Qwen3.6-27B plan in FP8 under vLLM on Intel was refused on every card by vLLM's hardware
+    table (no FP8 column entry for Intel GPUs), while Intel's llm-scaler serves Qwen3.6 on Arc Pro B60 with
+    --quantization fp8 (intel/llm-scaler vllm/README.md, 'Dynamic Online FP8', read 2026-12-07) and upstream vLLM's
+    XPU path runs FP8 weights as W8A16 through oneDNN (intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md).
+    Battlemage warns (it runs, at the 16-bit matmul rate); an A770 keeps the table's refusal."""
+    work = Workload(engine="vllm", precision="fp8", batch=1)
+    (b60,) = _rule(check_stack(gpus["arc-pro-b60"], work), "SUP-3")
+    assert b60.status == "warn" and "llm-scaler" in b60.message and "W8A16" in b60.message
+    assert "intel/llm-scaler" in b60.source
+    (a770,) = _rule(check_stack(gpus["arc-a770-16gb"], work), "SUP-3")
+    assert a770.status == "fail"
+
+
 def test_plan_for_deepseek_v4_flash_on_intel_carries_the_model_warning(catalog: Catalog) -> None:
     """The 8 x Arc Pro B60 build the plan offers for DeepSeek-V4-Flash on vLLM says the model's XPU path is unverified;
     an Arc A770 is refused for it on vLLM."""

@@ -1931,6 +1931,11 @@ EN: dict[str, Template] = {
     "sup.eol-pytorch": "PyTorch's CUDA 12.8/12.9 wheels dropped Maxwell, Pascal and Volta; the CUDA 12.6 wheels still run them",
     "sup.fp8-none-amd": "no FP8 matrix hardware; vLLM's FP8 path on ROCm (torch._scaled_mm) needs MI300-class (CDNA 3) GPUs and the weight-only FP8 Marlin kernel is CUDA-only",
     "sup.vllm-fp8-rocm-none": "FP8 W8A8 in vLLM on ROCm runs on MI300-class (CDNA 3) GPUs only, and Marlin (weight-only FP8) is CUDA-only",
+    "sup.vllm-fp8-xe2": (
+        "FP8 weights run on Battlemage though vLLM's hardware table lists none: Intel's llm-scaler-vllm serves them "
+        "(online dynamic FP8, block-FP8 checkpoints) and upstream vLLM's XPU path runs them through oneDNN as W8A16, "
+        "the matmuls at the 16-bit rate"
+    ),
     "sup.intel-fp8": "vLLM's hardware table lists no FP8 support on Intel GPUs",
     "sup.fa2-rocm-ck": "FlashAttention-2 on ROCm: the composable_kernel backend supports MI200x, MI250x, MI300x, MI355x and RDNA 3/4",
     "sup.fa2-none-old-amd": "FlashAttention-2's ROCm backends target MI200 (gfx90a) and newer and RDNA 3/4; attention falls back to SDPA",

@@ -1567,6 +1567,10 @@ ZH_REASONS: dict[str, Template] = {
     "sup.eol-pytorch": "PyTorch 的 CUDA 12.8/12.9 安装包不再支持 Maxwell、Pascal 和 Volta；CUDA 12.6 的安装包仍能运行它们",
     "sup.fp8-none-amd": "没有 FP8 矩阵硬件；vLLM 在 ROCm 上的 FP8 路径（torch._scaled_mm）需要 MI300 级（CDNA 3）GPU，仅权重的 FP8 Marlin 内核只支持 CUDA",
     "sup.vllm-fp8-rocm-none": "vLLM 在 ROCm 上的 FP8 W8A8 只在 MI300 级（CDNA 3）GPU 上运行，Marlin（仅权重 FP8）只支持 CUDA",
+    "sup.vllm-fp8-xe2": (
+        "虽然 vLLM 的硬件表未列出，FP8 权重仍可在 Battlemage 上运行：Intel 的 llm-scaler-vllm 支持（在线动态 FP8、"
+        "块量化 FP8 模型），上游 vLLM 的 XPU 路径经 oneDNN 以 W8A16 运行，矩阵乘法按 16 位速率"
+    ),
     "sup.intel-fp8": "vLLM 的硬件支持表没有列出 Intel GPU 的 FP8 支持",
     "sup.fa2-rocm-ck": "ROCm 上的 FlashAttention-2：composable_kernel 后端支持 MI200x、MI250x、MI300x、MI355x 和 RDNA 3/4",
     "sup.fa2-none-old-amd": "FlashAttention-2 的 ROCm 后端面向 MI200（gfx90a）及更新的 GPU 和 RDNA 3/4；注意力退回 SDPA",

@@ -400,6 +400,21 @@ _INTEL_ROWS = {"awq", "gptq"}
 _FP8_NONE_AMD = Fact.of("no", "sup.fp8-none-amd", TORCH_SCALED_MM)
 _VLLM_FP8_ROCM_NONE = Fact.of("no", "sup.vllm-fp8-rocm-none", TORCH_SCALED_MM)
 _INTEL_FP8 = Fact.of("no", "sup.intel-fp8", VLLM_QUANT_HARDWARE)
+VLLM_FP8_XPU = (
+    "https://github.com/intel/llm-scaler/blob/main/vllm/README.md (supported models: 'Dynamic Online FP8' for "
+    "Qwen3, Qwen3.6-27B and 35B-A3B, DeepSeek-R1 distills and more; the Qwen3.6 reference command serves with "
+    "--quantization fp8; read 2026-12-07 at commit 8d66bf9e); intel/llm-scaler README (2026-08: llm-scaler-vllm "
+    "0.21.0-b2 serves the block-FP8 Qwen3.6-27B-FP8 and 35B-A3B-FP8); intel/llm-scaler "
+    "issues/vllm-xpu-status-2026-09-02.md (upstream vLLM on XPU: FP8 dense through oneDNN fp8_gemm_w8a16 by "
+    "default, W8A8 opt-in, block-FP8 W8A8 #50787; not gated to an architecture); "
+    "https://github.com/intel/llm-scaler/issues/339 (2026-03-30: Qwen3.5-27B served on two B60s with "
+    "--quantization fp8)"
+)
+_FP8_XE2 = {"fp8_w8a8": Fact.of("partial", "sup.vllm-fp8-xe2", VLLM_FP8_XPU)}
+"""vLLM's hardware table (VLLM_QUANT_HARDWARE) lists no FP8 on Intel GPUs, but on Battlemage FP8 weights are what
+Intel's own llm-scaler serves (online dynamic FP8 and block-FP8 checkpoints, W8A16: the weights in FP8, the matmuls
+at the 16-bit rate). Round 45: a Qwen3.6 plan in FP8 on Arc Pro B60 had been refused; Alchemist keeps the table's
+answer (no XPU path of its own since IPEX's end)."""
 IPEX_QUANT = (
     "https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/ipex_quant.py (AWQ and "
     "GPTQ on XPU run through IPEX, 2.6.0 or newer); https://github.com/intel/intel-extension-for-pytorch/issues/796 "
@@ -723,7 +738,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         flash_attention_2=_FA2_NONE_INTEL,
         pytorch=_PYTORCH_XPU,
         vllm=_VLLM_XPU,
-        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS),
+        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS, _FP8_XE2),
         vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
         llama_cpp=_LLAMA_SYCL,
         bitsandbytes=_BNB_XPU,
