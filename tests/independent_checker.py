@@ -215,7 +215,13 @@ def _gpus(build: dict[str, Any], gpu_part: dict[str, Any] | None) -> tuple[dict[
         "slot_width": max(s["slot_width"] for s in specs.values()),
         "cooler": "passive" if "passive" in coolers else "open-air" if "open-air" in coolers else coolers.pop(),
         "tdp_w": sum(p["spec"]["tdp_w"] * p["quantity"] for p in gpu_parts) / max(n, 1),
+        # cards with fans beside passive ones: only the shroud frame holds both (a server's fan wall fights the fans)
+        "fans_beside_passive": "passive" in coolers and len(coolers) > 1,
     }
+    passive = sum(p["quantity"] for p in gpu_parts if p["spec"]["cooler"] == "passive")
+    kits = sum(p["quantity"] for p in parts if p["category"] == "accessory" and p["spec"].get("kind") == "gpu-shroud")
+    if kits and kits != passive:
+        problems.append(f"{kits} shroud kit(s) for {passive} passive card(s)")
     per_card = memory["per_gpu_bytes"]
     if per_card > max(s["vram_gb"] for s in specs.values()) * GIB:
         problems.append("per-GPU memory above every card's capacity")
@@ -397,6 +403,10 @@ def _geometry_problems(
         problems.append("GPU longer than the case allows")
     if gpu["cooler"] == "passive" and chassis["airflow"] != "server-ducted":
         problems.append("passive data-center card outside a ducted server chassis")
+    if gpu.get("fans_beside_passive") and chassis["kind"] != "open-frame":
+        problems.append(
+            f"cards with fans beside passive ones in a {chassis['kind']} (only the shroud frame holds both)"
+        )
     open_frame = chassis["kind"] == "open-frame"
     shrouded = gpu["cooler"] == "passive" and chassis["airflow"] == "server-ducted"  # a blower shroud on each card
     if shrouded and chassis["kind"] == "open-frame" and gpu["tdp_w"] > 300:  # what shroud kits are made for (P40..A100)

@@ -32,3 +32,23 @@ def test_a_70b_on_one_b60_dual_sits_in_a_split_slot(catalog: Catalog) -> None:
         assert build["estimate"]["speed"]["decode_tokens_per_s"] >= 5
         assert check(build, "120v15a") == []
     assert check_labels(result, None) == []
+
+
+def test_one_b60_dual_is_a_tensor_group_of_two_under_vllm(catalog: Catalog) -> None:
+    """Round 45's walk: Qwen3.6-35B-A3B GPTQ-Int4 under vLLM on Intel, 4 users, 5,000 USD. One Arc Pro B60 Dual (two
+    24 GB GPUs on one card) serves it at --tensor-parallel-size 2, Intel's own recipe for the model (intel/llm-scaler
+    vllm/README.md 3.2: Qwen3.6-35B-A3B on two Arc GPUs, --tensor-parallel-size 2, read 2026-12-07); PCI-6 counted the
+    card (1) instead of its GPUs (2) and failed the build it launched at TP 2."""
+    request = BuildRequest(
+        model_id="qwen3.6-35b-a3b",
+        gpu_ids=("arc-pro-b60-dual",),
+        budget=5000,
+        workload=Workload(kind="inference", engine="vllm", precision="gptq-int4", batch=4, context=32768),
+    )
+    result = plan(request, catalog).to_json()
+    shown = [b for b in result["builds"] if any(p["id"] == "arc-pro-b60-dual" for p in b["parts"])]
+    assert shown, result["infeasible"]
+    build = shown[0]
+    assert "--tensor-parallel-size 2" in build["launch"]["command"]
+    assert not [c for c in build["checks"] if c["status"] == "fail"], build["checks"]
+    assert check(build, "120v15a", 1, 5000) == []

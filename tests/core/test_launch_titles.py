@@ -142,6 +142,7 @@ def test_every_launch_title_is_its_code_in_english_and_chinese_in_chinese(catalo
     steps = {
         "launch.release",
         "launch.build-source",
+        "launch.build-mixed",  # one build for the cards of a mix (test_mixed's RTX 3090 beside a Tesla P40)
         "launch.build-source-hip",
         "launch.build-hip",
         "launch.build-sycl",

@@ -239,3 +239,53 @@ def test_the_sheet_names_each_card_and_cables_it(catalog: Catalog) -> None:
     rows = {row[0]: row[1] for row in connector_plan(build)}
     assert any("RTX 4090" in k and v == "1 x 12V-2x6" for k, v in rows.items()), rows
     assert any("RTX 3090" in k and v == "2 x 8-pin PCIe" for k, v in rows.items()), rows
+
+
+def test_an_owned_3090_beside_a_tesla_p40_on_the_shroud_frame(catalog: Catalog) -> None:
+    """Round 45, a known gap: a used RTX 3090 with a Tesla P40 (48 GB, the P40 at 260 USD used, June 2026) is a common
+    home build, and the mix was refused outright (passive beside open-air). Experts build it with the P40 under a
+    blower shroud (ariezlabs, 'Cooling a Tesla P40', 2025: a radial fan and a duct) and one llama.cpp built with CUDA 12
+    for both cards (mostlygeek/llama-swap examples/benchmark-snakegame: one llama-server listing an RTX 3090, compute
+    capability 8.6, beside Tesla P40s, 6.1; docker/model-runner#986, 2026-06-24: one CUDA 12 build for 61;...;86).
+    Owning the 3090, Llama 3.3 70B q4 at 2,500 USD: the mix is offered on the shroud frame (never a server's fan wall,
+    where the 3090's fans would fight its airflow), with one shroud kit (the P40's), the build for sm 61 and 86 before
+    the launch, the P40's support facts (SUP-1 source build, SUP-8 past CUDA 13), and it decodes between 2 x P40 and
+    2 x 3090."""
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=2500,
+        condition="used",
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+    )
+    result = plan(request, catalog)
+    build = next(b for b in result.builds if set(b.gpus_mixed) == {"rtx-3090", "tesla-p40"})
+    chassis = next(p for p in build.parts if p.category == "chassis")
+    assert chassis.spec.get("kind") == "open-frame"
+    kits = [p for p in build.parts if p.category == "accessory" and p.spec.get("kind") == "gpu-shroud"]
+    assert [p.quantity for p in kits] == [1], "one shroud: the P40's; the 3090 has its own fans"
+    assert build.launch is not None
+    assert (
+        "-DCMAKE_CUDA_ARCHITECTURES=61;86" in build.launch["build"]
+        and "./build/bin/llama-server" in build.launch["command"]
+    )
+    assert "launch.build-mixed" in str(build.launch["build_said"])
+    p40_checks = {c.rule for c in build.checks if c.status == "warn" and "Tesla P40" in c.message}
+    assert {"SUP-1", "SUP-8"} <= p40_checks
+    p40, r3090 = _gpu(catalog, "tesla-p40"), _gpu(catalog, "rtx-3090")
+    model = _model(catalog, "llama-3.3-70b")
+    two_p40 = estimate(model, Q4_70B, p40, 2).decode_tokens_per_s or 0.0
+    two_3090 = estimate(model, Q4_70B, r3090, 2).decode_tokens_per_s or 0.0
+    assert two_p40 < (build.estimate.decode_tokens_per_s or 0.0) < two_3090
+    # prefill: the P40 runs its layers' matmuls at its FP32 rate (no FP16 rate worth using), slower than the 3090's
+    assert (build.estimate.prefill_tokens_per_s or 0.0) < (
+        estimate(model, Q4_70B, r3090, 2).prefill_tokens_per_s or 0.0
+    )
+    as_json = result.to_json()
+    shown = next(b for b in as_json["builds"] if b["rank"] == build.rank)
+    assert check(shown, "120v15a", 1, 2500) == []
+    served = copy.deepcopy(shown)
+    served["parts"] = [p for p in served["parts"] if p["category"] != "accessory"] + [
+        {**k, "quantity": 2} for k in shown["parts"] if k["category"] == "accessory"
+    ]
+    assert any("shroud kit" in problem for problem in check(served, "120v15a", 1, 2500))

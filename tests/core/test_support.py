@@ -240,6 +240,45 @@ def test_vllm_deepseek_v4_on_arc_b_series_warns_and_on_alchemist_fails(gpus: dic
     assert worst(check_stack(gpus["arc-a770-16gb"], llama, "deepseek_v4")) == "pass"
 
 
+def test_vllm_gated_deltanet_hybrids_on_arc_b_series_warn_with_releases_and_on_alchemist_fail(
+    gpus: dict[str, Gpu],
+) -> None:
+    """Round 45: whether vLLM on Intel XPU runs Qwen3.5/3.6's Gated DeltaNet layers is a fact of its own. Intel's
+    llm-scaler README (read 2026-12-07, commit 8d66bf9e): llm-scaler-vllm 0.14.0-b8.1 (2026-03) supports Qwen3.5-27B,
+    35B-A3B and 122B-A10B, 0.14.0-b8.3.2 (2026-06) fixes Qwen3.5/3.6-27B accuracy, 0.21.0-b2 (2026-08) adds MTP;
+    Releases.md: 0.11.1-b7 (2026-01-16) adds Qwen3-Next-80B-A3B. Upstream vllm-xpu-kernels' GDN kernels are Xe2-only
+    (intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md). So a B60 warns with the releases, an A770 fails."""
+    work = Workload(engine="vllm", precision="gptq-int4", batch=1)
+    for model_type in ("qwen3_5", "qwen3_5_moe", "qwen3_next"):
+        b60 = _rule(check_stack(gpus["arc-pro-b60"], work, model_type), "SUP-1")
+        assert [v.status for v in b60] == ["warn", "warn"], model_type
+        assert "Gated DeltaNet" in b60[1].message and "0.14.0-b8.3.2" in b60[1].message
+        assert "intel/llm-scaler" in b60[1].source
+        (a770,) = [
+            v for v in _rule(check_stack(gpus["arc-a770-16gb"], work, model_type), "SUP-1") if v.status == "fail"
+        ]
+        assert "Xe2" in a770.message and "llama.cpp" in a770.message
+    # llama.cpp runs the hybrids on either (its own Gated DeltaNet op); vLLM on NVIDIA is not touched
+    assert (
+        worst(check_stack(gpus["arc-a770-16gb"], Workload(engine="llama.cpp", precision="q4_k_m"), "qwen3_5")) == "pass"
+    )
+    assert len(_rule(check_stack(gpus["rtx-3090"], work, "qwen3_5"), "SUP-1")) == 1
+
+
+def test_vllm_fp8_weights_warn_on_battlemage_and_fail_on_alchemist(gpus: dict[str, Gpu]) -> None:
+    """Round 45's walk: a Qwen3.6-27B plan in FP8 under vLLM on Intel was refused on every card by vLLM's hardware
+    table (no FP8 column entry for Intel GPUs), while Intel's llm-scaler serves Qwen3.6 on Arc Pro B60 with
+    --quantization fp8 (intel/llm-scaler vllm/README.md, 'Dynamic Online FP8', read 2026-12-07) and upstream vLLM's
+    XPU path runs FP8 weights as W8A16 through oneDNN (intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md).
+    Battlemage warns (it runs, at the 16-bit matmul rate); an A770 keeps the table's refusal."""
+    work = Workload(engine="vllm", precision="fp8", batch=1)
+    (b60,) = _rule(check_stack(gpus["arc-pro-b60"], work), "SUP-3")
+    assert b60.status == "warn" and "llm-scaler" in b60.message and "W8A16" in b60.message
+    assert "intel/llm-scaler" in b60.source
+    (a770,) = _rule(check_stack(gpus["arc-a770-16gb"], work), "SUP-3")
+    assert a770.status == "fail"
+
+
 def test_plan_for_deepseek_v4_flash_on_intel_carries_the_model_warning(catalog: Catalog) -> None:
     """The 8 x Arc Pro B60 build the plan offers for DeepSeek-V4-Flash on vLLM says the model's XPU path is unverified;
     an Arc A770 is refused for it on vLLM."""

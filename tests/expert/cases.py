@@ -2113,6 +2113,31 @@ VISORCRAFT_STRIX = (
 )
 
 
+P40_BESIDE_3090 = (
+    "mostlygeek/llama-swap examples/benchmark-snakegame/README.md (read 2026-12-07): one llama-server build lists "
+    "'NVIDIA GeForce RTX 3090, compute capability 8.6' beside three 'Tesla P40, compute capability 6.1' in one box; "
+    "https://github.com/docker/model-runner/pull/986 (2026-06-24): one CUDA 12 llama.cpp build for "
+    "CMAKE_CUDA_ARCHITECTURES=61;62;70;75;80;86;89, CUDA 13 dropping offline compilation for pre-sm_75; "
+    "https://uptoplanet.blogspot.com/2026/03/the-importance-of-24gb-vram-for-llm.html (2026-03): the P40 and the "
+    "3090 as the two 24 GB home cards, the P40 passive (a fan shroud) and PCIe 3.0"
+)
+LLM_SCALER_QWEN36 = (
+    "https://github.com/intel/llm-scaler/blob/main/vllm/README.md (read 2026-12-07, commit 8d66bf9e): 3.2 'Reference "
+    "commands for running the supported Qwen3.5/3.6 models': Qwen3.6-35B-A3B on the first two Arc GPUs with "
+    "--tensor-parallel-size 2 --quantization fp8 (sym_int4 for INT4), --enforce-eager; supported models: Qwen3.6-27B "
+    "and 35B-A3B in FP16, online FP8 and online INT4; README: llm-scaler-vllm 0.14.0-b8.1 (2026-03) supports Qwen3.5, "
+    "0.14.0-b8.3.2 (2026-06) fixes Qwen3.5/3.6-27B accuracy"
+)
+LLM_SCALER_GDN = (
+    "intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md (read 2026-12-07): vllm-xpu-kernels' GDN kernels "
+    "(Qwen3-Next/3.5/3.6) are Xe2-only, accuracy fix #437 from 0.1.12, MTP fixes only from 0.1.14 (vLLM v0.29.0rc1)"
+)
+LLM_SCALER_FP8_B60 = (
+    "https://github.com/intel/llm-scaler/issues/339 (2026-03-30): Qwen3.5-27B served on two Arc Pro B60 with vllm "
+    "serve --tensor_parallel_size 2 --quantization fp8 --enforce-eager ('my startup for Qwen 3.5 27B on the 60's')"
+)
+
+
 CASES: tuple[Case, ...] = (
     # ---- Llama 70B at home: the canonical dual-3090 answer
     Case(
@@ -7136,5 +7161,97 @@ CASES: tuple[Case, ...] = (
         "signed (Unsloth's own table asks 26 GB for a 32B QLoRA at an unstated length; at 2,048 tokens the plan holds "
         "it in 20.8 GiB).",
         (QLORA_24GB, UNSLOTH_REQ, ANSWERAI_FSDP_QLORA_BENCH),
+    ),
+    Case(
+        "llama70b-q4-owned-3090-beside-a-p40-on-the-shroud-frame",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --own rtx-3090 --condition used --budget 2500",
+        (
+            feasible(),
+            some_build(
+                "the owned RTX 3090 with one used Tesla P40 bought beside it, on the open frame with one blower shroud "
+                "(the P40's), llama.cpp built once for sm 61 and 86 before the launch, under 1,500 USD",
+                lambda b: (
+                    set(b.get("gpus_mixed") or ()) == {"rtx-3090", "tesla-p40"}
+                    and any(p["category"] == "chassis" and p["spec"].get("kind") == "open-frame" for p in b["parts"])
+                    and [p["quantity"] for p in b["parts"] if p["spec"].get("kind") == "gpu-shroud"] == [1]
+                    and "-DCMAKE_CUDA_ARCHITECTURES=61;86" in (b.get("launch") or {}).get("build", "")
+                    and price(b) < 1500
+                ),
+            ),
+            every_build(
+                "a build with the P40 says it is past CUDA support (SUP-8) and built from source (SUP-1)",
+                lambda b: (
+                    not any(p["id"] == "tesla-p40" for p in gpu_parts(b))
+                    or {"SUP-1", "SUP-8"} <= {c["rule"] for c in b["checks"] if "Tesla P40" in c["message"]}
+                ),
+            ),
+            no_label("fastest", "a card past its software support (Pascal, Volta, gfx906)", _eol_card),
+        ),
+        "A home buyer with one RTX 3090 adds a used Tesla P40 (260 USD) for 48 GB: the P40 under a blower shroud, one "
+        "llama.cpp built with CUDA 12 for both architectures, the layers split by memory; it decodes between two P40s "
+        "and two 3090s. Walked 2026-12-07 (review45): the mix had been refused (passive beside open-air); now 3090 + "
+        "P40 at 1,303 USD and 8.2 tok/s (cheapest, past CUDA support), 2 x 3090 at 2,445 and 14.9 (fastest).",
+        (P40_BESIDE_3090, P40_SHROUD, PASCAL_FP16),
+    ),
+    Case(
+        "qwen36-35b-a3b-int4-vllm-on-intel-two-b60-gpus-at-tp2",
+        "--model qwen3.6-35b-a3b --workload inference --engine vllm --vendor intel --precision gptq-int4 "
+        "--budget 5000 --batch 4 --context 32768",
+        (
+            feasible(),
+            some_build(
+                "two B60 GPUs (two Arc Pro B60, or one B60 Dual) at --tensor-parallel-size 2, failing no rule",
+                lambda b: (
+                    gpu_ids(b) <= {"arc-pro-b60", "arc-pro-b60-dual"}
+                    and "--tensor-parallel-size 2" in (b.get("launch") or {}).get("command", "")
+                    and not any(c["status"] == "fail" for c in b["checks"])
+                ),
+            ),
+            some_build(
+                "one Arc Pro B60 Dual (two GPUs on one card) serves it, failing no rule",
+                lambda b: gpu_ids(b) == {"arc-pro-b60-dual"} and not any(c["status"] == "fail" for c in b["checks"]),
+            ),
+            every_build(
+                "every Battlemage build says what vLLM's Gated DeltaNet kernels need on Intel (the llm-scaler "
+                "releases, eager)",
+                lambda b: any(
+                    c["rule"] == "SUP-1" and c.get("fields", {}).get("note_code") == "sup.vllm-gdn-xe2"
+                    for c in b["checks"]
+                ),
+            ),
+        ),
+        "Intel's own recipe serves Qwen3.6-35B-A3B on two Arc GPUs at tensor parallel 2 (llm-scaler-vllm, eager); the "
+        "GDN layers run on Battlemage only from given releases. Walked 2026-12-07 (review45): 2 x B60 at 2,073 USD, "
+        "61.6 tok/s per user (cheapest); the one-card B60 Dual (2,462 USD) had failed PCI-6, its two GPUs counted as "
+        "one card, beside its own TP-2 launch.",
+        (LLM_SCALER_QWEN36, LLM_SCALER_GDN),
+    ),
+    Case(
+        "qwen36-27b-fp8-vllm-on-two-b60-is-offered-not-refused",
+        "--model qwen3.6-27b --workload inference --engine vllm --vendor intel --precision fp8 --budget 6000 "
+        "--batch 4 --context 32768",
+        (
+            feasible(),
+            some_build(
+                "two Arc Pro B60 GPUs at FP8 (--quantization fp8) under 3,000 USD, failing no rule",
+                lambda b: (
+                    gpu_ids(b) <= {"arc-pro-b60", "arc-pro-b60-dual"}
+                    and "--quantization fp8" in (b.get("launch") or {}).get("command", "")
+                    and price(b) < 3000
+                    and not any(c["status"] == "fail" for c in b["checks"])
+                ),
+            ),
+            every_build(
+                "each says FP8 runs on Battlemage at the 16-bit matmul rate (SUP-3 warn, not a pass)",
+                lambda b: any(
+                    c["rule"] == "SUP-3" and c["status"] == "warn" and "W8A16" in c["message"] for c in b["checks"]
+                ),
+            ),
+        ),
+        "Qwen3.6-27B in FP8 (~27 GB) on two 24 GB Arc Pro B60 is what Intel's llm-scaler serves and what B60 owners "
+        "run; vLLM's hardware table lists no FP8 on Intel, but the XPU path runs it as W8A16. Walked 2026-12-07 "
+        "(review45): nothing fits (every Intel card refused FP8); now 2 x B60 at 2,073 USD and 19.2 tok/s per user "
+        "for 4 users.",
+        (LLM_SCALER_FP8_B60, LLM_SCALER_QWEN36),
     ),
 )

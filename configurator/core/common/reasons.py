@@ -1931,12 +1931,26 @@ EN: dict[str, Template] = {
     "sup.eol-pytorch": "PyTorch's CUDA 12.8/12.9 wheels dropped Maxwell, Pascal and Volta; the CUDA 12.6 wheels still run them",
     "sup.fp8-none-amd": "no FP8 matrix hardware; vLLM's FP8 path on ROCm (torch._scaled_mm) needs MI300-class (CDNA 3) GPUs and the weight-only FP8 Marlin kernel is CUDA-only",
     "sup.vllm-fp8-rocm-none": "FP8 W8A8 in vLLM on ROCm runs on MI300-class (CDNA 3) GPUs only, and Marlin (weight-only FP8) is CUDA-only",
+    "sup.vllm-fp8-xe2": (
+        "FP8 weights run on Battlemage though vLLM's hardware table lists none: Intel's llm-scaler-vllm serves them "
+        "(online dynamic FP8, block-FP8 checkpoints) and upstream vLLM's XPU path runs them through oneDNN as W8A16, "
+        "the matmuls at the 16-bit rate"
+    ),
     "sup.intel-fp8": "vLLM's hardware table lists no FP8 support on Intel GPUs",
     "sup.fa2-rocm-ck": "FlashAttention-2 on ROCm: the composable_kernel backend supports MI200x, MI250x, MI300x, MI355x and RDNA 3/4",
     "sup.fa2-none-old-amd": "FlashAttention-2's ROCm backends target MI200 (gfx90a) and newer and RDNA 3/4; attention falls back to SDPA",
     "sup.fa2-none-intel": "FlashAttention-2 is built for CUDA and ROCm only; Intel GPUs use PyTorch SDPA kernels",
     "sup.vllm-rocm": "vLLM supports this GPU on ROCm",
     "sup.vllm-rocm-none": "vLLM's ROCm build supports MI200 (gfx90a), MI300 (gfx942), MI350 (gfx950), RX 7900 (gfx1100/1101) and RX 9000 (gfx1200/1201) only",
+    "sup.vllm-gdn-xe2": (
+        "vLLM runs the Gated DeltaNet hybrids (Qwen3-Next, Qwen3.5, Qwen3.6) on Battlemage: Intel's llm-scaler-vllm "
+        "from 0.14.0-b8.1 (2026-03), with Qwen3.5/3.6-27B accuracy fixed in 0.14.0-b8.3.2 (2026-06) and MTP from "
+        "0.21.0-b2 or upstream vLLM v0.29 (vllm-xpu-kernels 0.1.14); eager (--enforce-eager), XPU graphs off"
+    ),
+    "sup.vllm-gdn-xe-hpg": (
+        "vLLM's Gated DeltaNet kernels (vllm-xpu-kernels) are built for Xe2 only, not for Arc A-series (Alchemist), "
+        "and llm-scaler targets Arc Pro B60/B70 only: run a GGUF with llama.cpp (SYCL or Vulkan)"
+    ),
     "sup.vllm-xpu": "vLLM runs basic inference and serving on Intel Data Center and Arc GPUs (XPU backend), with fewer quantization formats",
     "sup.compile-rocm": "torch.compile (Triton) supports AMD GPUs on ROCm 6.2+",
     "sup.compile-xpu": "torch.compile supports Intel GPUs through PyTorch's XPU backend",
@@ -2445,6 +2459,10 @@ EN: dict[str, Template] = {
     # the window name it. The English is `plan --json`'s "engine", a public contract: kept word for word
     "launch.engine": "{engine}",
     # the steps before the launch command on a card llama.cpp's prebuilt binaries carry no code for (LaunchJson.build)
+    "launch.build-mixed": (
+        "build llama.cpp once for every card of the mix, compute capabilities {sm}, with a CUDA {cuda} toolkit (one "
+        "llama-server drives them all; its prebuilt binaries carry no {arch} code)"
+    ),
     "launch.build-source": "build llama.cpp for sm_{sm} with a CUDA {cuda} toolkit (its prebuilt binaries carry no {arch} code)",
     "launch.ray-cluster": "start a Ray cluster over the {nodes} nodes first (vLLM runs one server across them)",
     "launch.rocm-aiter": (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.serving_pool import VLLM_GPU_MEMORY_UTILIZATION, pool_of
@@ -18,6 +20,7 @@ from configurator.core.launch.shell import ShellWord, join_argv
 from configurator.core.support.facts import (
     SourceBuild,
     llama_cpp_backend_build,
+    llama_cpp_mixed_build,
     prebuilt_rocm_carries,
     training_half,
 )
@@ -233,6 +236,7 @@ def launch_command(
     parallelism: ParallelismJson | None = None,
     gpu: Gpu | None = None,
     nodes: int = 1,
+    mixed: Sequence[Gpu] = (),
 ) -> LaunchJson:
     """{"engine", "engine_said", "command"} for the estimate: what to run to get the memory and speed it predicts.
     `engine` is the launch's title in English (a serving engine's id, a training framework and how it runs: the
@@ -245,6 +249,7 @@ def launch_command(
     `gpu`: the card a training job runs on (fp16 mixed precision where it has no bf16, support_facts.training_half),
     or the card a server serves on (BF16 weights in float16 where it has no bfloat16: served_half).
     `nodes`: the machines a build is (a cluster's); vLLM over several serves in the layout `parallelism` gives.
+    `mixed`: the different cards of one machine (solve.mixed), built for together (support.llama_cpp_mixed_build).
     """
     w = result.workload
     if w["kind"] != "inference":  # the training commands (47 KB, the torchtune configs) for a training job only (#34)
@@ -256,7 +261,7 @@ def launch_command(
     engine = w.get("engine") or "transformers"
     title = Reason.of("launch.engine", engine=engine)
     if engine == "llama.cpp":
-        return _llamacpp_launch(model, result, numa, gpu, title)
+        return _llamacpp_launch(model, result, numa, gpu, title, mixed)
     # the release the estimate's serving floors and async scheduling describe (estimate/collectives.py)
     if engine == "vllm":
         # a serving layout over several nodes (a cluster's: nodes > 1) runs on a Ray cluster started first
@@ -292,7 +297,7 @@ def launch_command(
 
 
 def _llamacpp_launch(
-    model: ModelArch, result: EstimateResult, numa: bool, gpu: Gpu | None, title: Reason
+    model: ModelArch, result: EstimateResult, numa: bool, gpu: Gpu | None, title: Reason, mixed: Sequence[Gpu] = ()
 ) -> LaunchJson:
     """llama-server's launch, after the build of the backend the estimate timed (backends.llamacpp_backend) where a
     download would run another or none: a card llama.cpp's prebuilt binaries carry no code for (support.facts.
@@ -301,6 +306,8 @@ def _llamacpp_launch(
     llama-server it builds first (docs/build.md: cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=..., HIPCXX=...
     cmake -S . -B build -DGGML_HIP=ON -DGPU_TARGETS=..., -DGGML_SYCL=ON after oneAPI's setvars.sh, -DGGML_VULKAN=ON)."""
     built = llama_cpp_backend_build(gpu, llamacpp_backend(gpu)) if gpu is not None and result.gpus > 0 else None
+    if mixed:  # one llama-server drives every card of a mix: one build for all their architectures
+        built = llama_cpp_mixed_build(mixed)
     if gpu is not None and gpu.vendor == "apple":  # type: ignore[comparison-overlap]  # estimate.unified's GPUs
         return {
             **_titled(title, llamacpp_command(model, result, numa)),
@@ -329,6 +336,8 @@ def _build_said(built: SourceBuild) -> Reason:
         return Reason.of("launch.build-hip", target=built.target, rocm=built.toolkit, arch=built.arch)
     if built.backend == "hip":
         return Reason.of("launch.build-source-hip", target=built.target, rocm=built.toolkit, arch=built.arch)
+    if built.mixed:
+        return Reason.of("launch.build-mixed", sm=built.target.replace(";", ", "), cuda=built.toolkit, arch=built.arch)
     return Reason.of("launch.build-source", sm=built.target, cuda=built.toolkit, arch=built.arch)
 
 

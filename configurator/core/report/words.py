@@ -1567,12 +1567,25 @@ ZH_REASONS: dict[str, Template] = {
     "sup.eol-pytorch": "PyTorch 的 CUDA 12.8/12.9 安装包不再支持 Maxwell、Pascal 和 Volta；CUDA 12.6 的安装包仍能运行它们",
     "sup.fp8-none-amd": "没有 FP8 矩阵硬件；vLLM 在 ROCm 上的 FP8 路径（torch._scaled_mm）需要 MI300 级（CDNA 3）GPU，仅权重的 FP8 Marlin 内核只支持 CUDA",
     "sup.vllm-fp8-rocm-none": "vLLM 在 ROCm 上的 FP8 W8A8 只在 MI300 级（CDNA 3）GPU 上运行，Marlin（仅权重 FP8）只支持 CUDA",
+    "sup.vllm-fp8-xe2": (
+        "虽然 vLLM 的硬件表未列出，FP8 权重仍可在 Battlemage 上运行：Intel 的 llm-scaler-vllm 支持（在线动态 FP8、"
+        "块量化 FP8 模型），上游 vLLM 的 XPU 路径经 oneDNN 以 W8A16 运行，矩阵乘法按 16 位速率"
+    ),
     "sup.intel-fp8": "vLLM 的硬件支持表没有列出 Intel GPU 的 FP8 支持",
     "sup.fa2-rocm-ck": "ROCm 上的 FlashAttention-2：composable_kernel 后端支持 MI200x、MI250x、MI300x、MI355x 和 RDNA 3/4",
     "sup.fa2-none-old-amd": "FlashAttention-2 的 ROCm 后端面向 MI200（gfx90a）及更新的 GPU 和 RDNA 3/4；注意力退回 SDPA",
     "sup.fa2-none-intel": "FlashAttention-2 只为 CUDA 和 ROCm 构建；Intel GPU 使用 PyTorch SDPA 内核",
     "sup.vllm-rocm": "vLLM 在 ROCm 上支持这张 GPU",
     "sup.vllm-rocm-none": "vLLM 的 ROCm 版本只支持 MI200（gfx90a）、MI300（gfx942）、MI350（gfx950）、RX 7900（gfx1100/1101）和 RX 9000（gfx1200/1201）",
+    "sup.vllm-gdn-xe2": (
+        "vLLM 在 Battlemage 上运行 Gated DeltaNet 混合模型（Qwen3-Next、Qwen3.5、Qwen3.6）：Intel llm-scaler-vllm "
+        "0.14.0-b8.1（2026-03）起支持，Qwen3.5/3.6-27B 的精度问题在 0.14.0-b8.3.2（2026-06）修复，MTP 需 0.21.0-b2 "
+        "或上游 vLLM v0.29（vllm-xpu-kernels 0.1.14）；以 eager 模式运行（--enforce-eager），XPU graph 保持关闭"
+    ),
+    "sup.vllm-gdn-xe-hpg": (
+        "vLLM 的 Gated DeltaNet 内核（vllm-xpu-kernels）只为 Xe2 编译，Arc A 系列（Alchemist）不在其列，llm-scaler "
+        "只面向 Arc Pro B60/B70：请用 llama.cpp（SYCL 或 Vulkan）运行 GGUF"
+    ),
     "sup.vllm-xpu": "vLLM 可在 Intel 数据中心 GPU 和 Arc GPU 上运行基本的推理和服务（XPU 后端），支持的量化格式较少",
     "sup.compile-rocm": "torch.compile（Triton）在 ROCm 6.2 及以上支持 AMD GPU",
     "sup.compile-xpu": "torch.compile 通过 PyTorch 的 XPU 后端支持 Intel GPU",
@@ -1963,6 +1976,7 @@ ZH_REASONS: dict[str, Template] = {
     # a launch's title (core.launch, LaunchJson.engine_said): product names as their projects write them, the rest
     # in Chinese (DDP is 数据并行, offload 卸载, as the estimates say them)
     "launch.engine": lambda r, _say: ENGINE_NAMES.get(str(r.fields["engine"]), str(r.fields["engine"])),
+    "launch.build-mixed": "先用 CUDA {cuda} 工具包为混合的每张卡（计算能力 {sm}）一次编译 llama.cpp（一个 llama-server 驱动所有卡；其预编译包不含 {arch} 的代码）",
     "launch.build-source": "先用 CUDA {cuda} 工具包为 sm_{sm} 编译 llama.cpp（其预编译包不含 {arch} 的代码）",
     "launch.ray-cluster": "先在 {nodes} 个节点上启动 Ray 集群（vLLM 在其上运行一个跨节点的服务）",
     "launch.rocm-aiter": "先开启 AMD 的 AITER 内核（vLLM 仅在设置 {env} 时使用它们；本卡的估算速度即按其计）",
@@ -3526,6 +3540,7 @@ _ZH_KEPT = {
 ZH_STACK_WORDS: dict[str, str] = {
     "vllm": "vLLM",
     "vllm-deepseek-v4": "vLLM 的 DeepSeek-V4 实现",
+    "vllm-gated-deltanet": "vLLM 的 Gated DeltaNet（混合注意力）内核",
     "llama.cpp": "llama.cpp",
     "pytorch": "PyTorch",
     "bf16": "bf16",

@@ -308,12 +308,15 @@ class TensorGroup(Rule):
     title = "tensor parallel over 2, 4, 8 or 16 GPUs"
     severity = "fail"
     sources = ("rtx6kpro gpu-configs.md: vLLM tensor parallel sizes",)
-    reads = ("gpus", "split")
+    reads = ("gpus", "gpu.gpus_per_card", "split")
     messages = (Message("group", "tensor parallel needs 2, 4, 8 or 16 GPUs", zh="张量并行需要 2、4、8 或 16 块 GPU"),)
     listed = 445
 
     def assess(self, build: BuildFacts) -> Verdict | None:
-        return self.say("fail", "group") if build.split == "tensor" and build.gpus not in TENSOR_GROUPS else None
+        # GPUs, not cards: one Arc Pro B60 Dual is two GPUs, vLLM's --tensor-parallel-size 2 (Maxsun's card, two
+        # 24 GB B60s on one board, each its own device; CPU-1 and PCI-8 count it so too); round 45 had failed it
+        devices = build.gpus * build.gpu.gpus_per_card
+        return self.say("fail", "group") if build.split == "tensor" and devices not in TENSOR_GROUPS else None
 
 
 @register

@@ -34,6 +34,7 @@ from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
     _fits,
+    chassis_of,
     engines_to_try,
     gpu_allowed,
     on_engine,
@@ -184,8 +185,24 @@ def _mix(ctx: PlanContext, cards: Sequence[Gpu], owned: dict[str, int]) -> Mix |
 
 
 def _same_maker(a: Gpu, b: Gpu) -> bool:
-    """llama.cpp and vLLM run one backend per process here: CUDA with CUDA, ROCm with ROCm."""
-    return a.vendor == b.vendor and (a.cooler == "passive") == (b.cooler == "passive")
+    """llama.cpp and vLLM run one backend per process here: CUDA with CUDA, ROCm with ROCm. A passive card goes beside
+    a card with fans (a used RTX 3090 with a Tesla P40, 48 GB for about 1,900 USD): the passive one under its blower
+    shroud on the open frame (shroud_frame), one llama.cpp built for both architectures (support.llama_cpp_mixed_build)."""
+    return a.vendor == b.vendor
+
+
+def shroud_frame(cards: Sequence[Gpu]) -> bool:
+    """A mix of passive cards and cards with fans: it goes only on the open frame that ducts each passive card with its
+    own blower shroud (Chassis.per_gpu_accessory), where the cards with fans blow in the open. A server's fan wall
+    (COOL-5: an open-air card fights its front-to-back airflow) and a closed case (COOL-2: a passive card needs forced
+    air) each fail one of them; the envelope is passive, so the solver alone would allow the server."""
+    coolers = {c.cooler for c in cards}
+    return "passive" in coolers and coolers != {"passive"}
+
+
+def passive_cards(cards: Sequence[Gpu]) -> int:
+    """The cards of a mix that take a shroud kit each: the passive ones (the others have fans of their own)."""
+    return sum(1 for c in cards if c.cooler == "passive")
 
 
 def owned_mixes(ctx: PlanContext) -> list[Mix]:
@@ -316,7 +333,15 @@ def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:
                 spec=part_spec(card),
             )
         )
-    rest = [p for p in build.parts if p.category != "gpu"]
+    # the frame's shroud kits go on the passive cards only (shroud_frame): the cards with fans need none
+    kits = passive_cards(mix.cards)
+    rest = [
+        p.model_copy(update={"quantity": kits})
+        if p.category == "accessory" and p.spec.get("kind") == "gpu-shroud"
+        else p
+        for p in build.parts
+        if p.category != "gpu"
+    ]
     return (*lines, *rest)
 
 
@@ -404,17 +429,25 @@ def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, 
 def mixed_cards(ctx: PlanContext) -> list[Build]:
     """Builds on different GPUs: the owned card with a cheaper one beside it (owning a card never narrows the search:
     these stand beside the builds on its own model and those without it), or two compared models in one machine."""
-    from configurator.core.solve.solver import BuildModel, run_labels
-
-    request = ctx.request
     if ctx.workload.kind != "inference" or ctx.should_stop():
         return []
     mixes = _kept(owned_mixes(ctx) + compared_mixes(ctx))
-    if not mixes:
-        return []
+    # a mix of passive cards and cards with fans has its own machines (the shroud frame only): solved apart
+    framed = [m for m in mixes if shroud_frame(m.cards)]
+    cased = [m for m in mixes if not shroud_frame(m.cards)]
+    return [b for group in (cased, framed) if group for b in _solved(ctx, group, framed=group is framed)]
+
+
+def _solved(ctx: PlanContext, mixes: list[Mix], framed: bool) -> list[Build]:
+    """The machines for `mixes` (on the shroud frame only when `framed`), labelled by the solver."""
+    from configurator.core.solve.solver import BuildModel, run_labels
+
+    request = ctx.request
     cand = Candidates(model=ctx.model, exact_weight_bytes=ctx.exact_weight_bytes)
     cand.options = [_option(m) for m in mixes]
     platform_parts(request, ctx.catalog, cand, ctx.model)
+    if framed:
+        cand.chassis = [h for h in cand.chassis if chassis_of(h).per_gpu_accessory is not None]
     if not (cand.boards and cand.cpus and cand.chassis and cand.memory and cand.coolers and cand.storage):
         return []
     solver_request = request.model_copy(update={"gpu_ids": ()})  # the mixes are the options: no comparison by id

@@ -1919,12 +1919,15 @@ def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
         # Vulkan backend its estimate times (launch.build-vulkan); the other boxes' as before
         llamacpp = build.estimate.workload.get("engine") == "llama.cpp"
         gpu = system_gpu(system) if system_vendor(system) == "apple" or llamacpp else None
+    # a mix of cards (solve.mixed) runs one llama-server over all of them, built for each card's architecture
+    mixed = [g for i in dict.fromkeys(build.gpus_mixed) if isinstance(g := catalog.records["gpus"].get(i), Gpu)]
     launch = launch_command(
         model,
         build.estimate,
         parallelism=build.parallelism,
         gpu=gpu if isinstance(gpu, Gpu) else None,
         nodes=build.nodes,
+        mixed=mixed,
     )
     wired = next((c.fields for c in build.checks if c.rule == MEM_FIT.id and c.code == "raised"), None)
     if wired is not None and wired.get("vendor") == "apple" and launch.get("command"):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -399,6 +400,21 @@ _INTEL_ROWS = {"awq", "gptq"}
 _FP8_NONE_AMD = Fact.of("no", "sup.fp8-none-amd", TORCH_SCALED_MM)
 _VLLM_FP8_ROCM_NONE = Fact.of("no", "sup.vllm-fp8-rocm-none", TORCH_SCALED_MM)
 _INTEL_FP8 = Fact.of("no", "sup.intel-fp8", VLLM_QUANT_HARDWARE)
+VLLM_FP8_XPU = (
+    "https://github.com/intel/llm-scaler/blob/main/vllm/README.md (supported models: 'Dynamic Online FP8' for "
+    "Qwen3, Qwen3.6-27B and 35B-A3B, DeepSeek-R1 distills and more; the Qwen3.6 reference command serves with "
+    "--quantization fp8; read 2026-12-07 at commit 8d66bf9e); intel/llm-scaler README (2026-08: llm-scaler-vllm "
+    "0.21.0-b2 serves the block-FP8 Qwen3.6-27B-FP8 and 35B-A3B-FP8); intel/llm-scaler "
+    "issues/vllm-xpu-status-2026-09-02.md (upstream vLLM on XPU: FP8 dense through oneDNN fp8_gemm_w8a16 by "
+    "default, W8A8 opt-in, block-FP8 W8A8 #50787; not gated to an architecture); "
+    "https://github.com/intel/llm-scaler/issues/339 (2026-03-30: Qwen3.5-27B served on two B60s with "
+    "--quantization fp8)"
+)
+_FP8_XE2 = {"fp8_w8a8": Fact.of("partial", "sup.vllm-fp8-xe2", VLLM_FP8_XPU)}
+"""vLLM's hardware table (VLLM_QUANT_HARDWARE) lists no FP8 on Intel GPUs, but on Battlemage FP8 weights are what
+Intel's own llm-scaler serves (online dynamic FP8 and block-FP8 checkpoints, W8A16: the weights in FP8, the matmuls
+at the 16-bit rate). Round 45: a Qwen3.6 plan in FP8 on Arc Pro B60 had been refused; Alchemist keeps the table's
+answer (no XPU path of its own since IPEX's end)."""
 IPEX_QUANT = (
     "https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/ipex_quant.py (AWQ and "
     "GPTQ on XPU run through IPEX, 2.6.0 or newer); https://github.com/intel/intel-extension-for-pytorch/issues/796 "
@@ -722,7 +738,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         flash_attention_2=_FA2_NONE_INTEL,
         pytorch=_PYTORCH_XPU,
         vllm=_VLLM_XPU,
-        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS),
+        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS, _FP8_XE2),
         vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
         llama_cpp=_LLAMA_SYCL,
         bitsandbytes=_BNB_XPU,
@@ -842,7 +858,32 @@ VLLM_XPU_KERNELS_XE2 = (
     "https://github.com/vllm-project/vllm-xpu-kernels/blob/0.1.14.1/csrc/utils.h (is_xe2_arch: BMG, LNL, PVC) via "
     "intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md (the DeepSeek-V4 MQA-logits and mHC kernels are Xe2-only)"
 )
+LLM_SCALER_GDN = (
+    "https://github.com/intel/llm-scaler/blob/main/README.md (2026-03: llm-scaler-vllm 0.14.0-b8.1 supports "
+    "Qwen3.5-27B, Qwen3.5-35B-A3B and Qwen3.5-122B-A10B; 2026-06: 0.14.0-b8.3.2 fixes Qwen3.5/3.6-27B accuracy; "
+    "2026-08: 0.21.0-b2 adds MTP for Qwen3.6-27B and 35B-A3B; read 2026-12-07 at commit 8d66bf9e); "
+    "https://github.com/intel/llm-scaler/blob/main/Releases.md (0.11.1-b7, 2026-01-16: Qwen3-Next-80B-A3B); "
+    "intel/llm-scaler vllm/README.md (supported models: Qwen3.6-27B and 35B-A3B FP16, online FP8 and INT4, "
+    "--enforce-eager in the reference commands); intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md (upstream "
+    "vllm-xpu-kernels: the GDN kernels, libgdn_attn_kernels_xe_2, are Xe2-only; accuracy fix #437 from 0.1.12; "
+    "native MTP on GDN models only with 0.1.14, vLLM v0.29.0rc1; XPU graphs kept off)"
+)
+GDN_NOT_ALCHEMIST = (
+    "intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md (vllm-xpu-kernels 0.1.14.1: the GDN kernels are built for "
+    "Xe2 only, is_xe2_arch: BMG, LNL, PVC); https://github.com/vllm-project/vllm-xpu-kernels/issues/92 (2026-04-21: "
+    "the intel/vllm 0.17.0-xpu image stops on an Arc A770, 'Required aspect fp64 is not supported'); llm-scaler "
+    "targets Arc Pro B60/B70 only (README)"
+)
+_VLLM_GDN_XE2 = Fact.of("partial", "sup.vllm-gdn-xe2", LLM_SCALER_GDN)
+_VLLM_GDN_XE_HPG = Fact.of("no", "sup.vllm-gdn-xe-hpg", GDN_NOT_ALCHEMIST)
+_GATED_DELTANET = {("intel", "Xe2"): _VLLM_GDN_XE2, ("intel", "Xe-HPG"): _VLLM_GDN_XE_HPG}
+"""Round 45: vLLM on Intel XPU runs the Gated DeltaNet hybrids (Qwen3-Next, Qwen3.5, Qwen3.6) on Battlemage through
+Intel's llm-scaler-vllm images and upstream vllm-xpu-kernels' Xe2 GDN kernels, from given releases and eager; never
+on Alchemist. Checked as of 2026-12-07."""
 MODEL_ENGINE_FACTS: dict[tuple[str, str], dict[tuple[str, str], Fact]] = {
+    ("vllm", "qwen3_next"): _GATED_DELTANET,
+    ("vllm", "qwen3_5"): _GATED_DELTANET,
+    ("vllm", "qwen3_5_moe"): _GATED_DELTANET,
     ("vllm", "deepseek_v4"): {
         ("intel", "Xe2"): Fact(
             "partial",
@@ -862,7 +903,10 @@ MODEL_ENGINE_FACTS: dict[tuple[str, str], dict[tuple[str, str], Fact]] = {
 }
 """Whether an engine runs a model architecture (its HF model_type) on a GPU architecture, where that differs from the
 engine's general support: keyed by (engine, model_type), then (vendor, table architecture). Checked as of 2026-12-03."""
-MODEL_ENGINE_WORDS: dict[tuple[str, str], str] = {("vllm", "deepseek_v4"): "vllm-deepseek-v4"}
+MODEL_ENGINE_WORDS: dict[tuple[str, str], str] = {
+    ("vllm", "deepseek_v4"): "vllm-deepseek-v4",
+    **{("vllm", t): "vllm-gated-deltanet" for t in ("qwen3_next", "qwen3_5", "qwen3_5_moe")},
+}
 """The STACK_WORDS code (support.py) naming each engine x model pair above."""
 
 
@@ -1166,6 +1210,7 @@ class SourceBuild:
     argv: tuple[tuple[str, ...], ...]  # the commands, in order (docs/build.md: its CUDA and HIP sections)
     env: tuple[tuple[str, str], ...] = ()  # set for the first command, its words for the shell to expand
     sources: tuple[str, ...] = (LLAMA_CPP_RELEASE_YML, LLAMA_CPP_CUDA_CMAKE, LLAMA_CPP_BUILD, CUDA13_RELEASE_NOTES)
+    mixed: bool = False  # one build for the different cards of one machine (llama_cpp_mixed_build)
 
 
 SOURCE_BUILT = {("nvidia", "Pascal"): "12", ("nvidia", "Volta"): "12", ("amd", "GCN 5"): "6.3"}
@@ -1204,6 +1249,27 @@ def llama_cpp_source_build(gpu: Gpu) -> SourceBuild | None:
     sm = ";".join(f"{round(c * 10):d}" for c in caps)
     configure = ("cmake", "-B", "build", "-DGGML_CUDA=ON", f"-DCMAKE_CUDA_ARCHITECTURES={sm}")
     return SourceBuild("cuda", sm, toolkit, entry.architecture, (configure, _BUILD_RELEASE))
+
+
+def llama_cpp_mixed_build(gpus: Sequence[Gpu]) -> SourceBuild | None:
+    """The one llama.cpp build a machine of different CUDA cards runs (solve.mixed): where any card needs a source
+    build (llama_cpp_source_build: Pascal, Volta), one CUDA build for every card's compute capability, with the toolkit
+    the oldest needs, since one llama-server process drives all the cards. An RTX 3090 beside a Tesla P40 builds
+    -DCMAKE_CUDA_ARCHITECTURES="61;86" with CUDA 12 (docker/model-runner#986, 2026-06-24: one CUDA 12 build for
+    61;62;70;75;80;86;89; mostlygeek/llama-swap examples/benchmark-snakegame: one llama-server listing an RTX 3090,
+    compute capability 8.6, and three Tesla P40, 6.1). None where no card needs one, or off CUDA."""
+    built = [b for g in gpus if (b := llama_cpp_source_build(g)) is not None]
+    if not built or any(g.vendor != "nvidia" for g in gpus) or any(b.backend != "cuda" for b in built):
+        return None
+    caps: set[int] = set()
+    for g in gpus:
+        entry = support_for(g.vendor, g.architecture)
+        own = (g.compute_capability,) if g.compute_capability is not None else entry.capabilities if entry else ()
+        caps |= {round(c * 10) for c in own}
+    sm = ";".join(str(c) for c in sorted(caps))
+    configure = ("cmake", "-B", "build", "-DGGML_CUDA=ON", f"-DCMAKE_CUDA_ARCHITECTURES={sm}")
+    oldest = built[0]
+    return SourceBuild("cuda", sm, oldest.toolkit, oldest.arch, (configure, _BUILD_RELEASE), mixed=True)
 
 
 LLAMA_CPP_ROCM_RELEASE = "7.2"

@@ -60,6 +60,7 @@ STACK_WORDS: dict[str, str] = {
     # what a support fact is about (its `what` field)
     "vllm": "vLLM",
     "vllm-deepseek-v4": "vLLM's DeepSeek-V4 path",
+    "vllm-gated-deltanet": "vLLM's Gated DeltaNet (hybrid) kernels",
     "llama.cpp": "llama.cpp",
     "pytorch": "PyTorch",
     "bf16": "bf16",
