@@ -2839,6 +2839,13 @@ def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
     return per_score * ((model.attention_layers - window_layers) * seen + window_layers * windowed)
 
 
+def decode_attention_flops(model: ModelArch, context: int) -> float:
+    """Attention FLOPs of one decode token over `context` cached tokens (QK and PV, 2 FLOPs each per score) in the
+    layers that attend: a Gated DeltaNet, KDA or Mamba-2 layer keeps a fixed state (kv.recurrent_state_bytes) and
+    attends over nothing (model.attention_layers, the layers kv.kv_cache_bytes counts)."""
+    return 4 * model.attention_layers * context * model.num_attention_heads * model.head_dim
+
+
 DELTA_NET_CHUNK = 64
 """Tokens per chunk of llama.cpp's chunked Gated DeltaNet prompt (CHUNK_SIZE in src/models/qwen3next.cpp, as vendored
 at mybigday/llama.rn cpp/models/qwen3next.cpp, commit 0728ef0)."""
@@ -2924,9 +2931,7 @@ def _decode_step(
     kv_read = kv_cache_bytes(model, depth, batch, KV_BYTES[workload.kv_precision], engine) + recurrent_state_traffic(
         model, batch
     )
-    flops_per_token = (
-        2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
-    )
+    flops_per_token = 2 * counts.matmul_active + decode_attention_flops(model, context)
     # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
     arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
     mixed = not _separate_prefills(engine, named_engine, ex.cal)
