@@ -506,6 +506,14 @@ class Calibration:
     # read +14..+46 % fast; a per-layer-and-chunk cost spreads twice as wide (0.35-1.06 ms), so the cost follows the
     # heads. Not scaled by the GPU's speed: the 256 GB/s iGPU and the 1.2 TB/s MI100 ask for the same time.
     llamacpp_delta_net_chunk_s: float = 13e-6
+    # The llama.cpp builds the chunk time above was measured on (YYYY-MM), which the explanation names: its rows ran
+    # May-June 2026 (Strix Halo Vulkan build 9187-9193, 2026-05-18; MI100 HIP, PR #22298, 2026-06). hybrid45: not a
+    # build trend but a card's: at builds of the same months the GATED_DELTA_NET op that runs a prompt's delta rule
+    # (ggml-org/llama.cpp PR #19504, Feb 2026; token-sequential on CUDA, issue #22967, May 2026) takes ~1.1 us a value
+    # head and chunk on an RTX 5090 (PR #22587's kernel timing, 280 us for 512 tokens of a 32-head layer) and 7-24 us on
+    # AMD's gfx1151 and gfx906 (AMD-Ecosystem/llama.cpp PR #54, mxxm-t/mx-llama.cpp PR #2); and kyuz0's Strix Halo
+    # hybrids moved with the non-hybrid controls from build 8743 to 9193 (docs/estimates.md, Round 45).
+    llamacpp_delta_net_chunk_build: str = "2026-05"
     # Blackwell's FP4 tensor cores (m16n8k64, twice the int8 rate) multiply MXFP4 experts natively since
     # ggml-org/llama.cpp PR #17906 (merged December 2025): gpt-oss-20b pp512-pp8192 x1.26-1.27 on the PR's RTX PRO 6000
     # Blackwell table (10560.64 -> 13304.80 t/s at pp512). DERIVED: the PR's own pp512..pp8192 mean.
@@ -2762,7 +2770,15 @@ def _llamacpp_prefill_rate(
     per_token += delta
     how += moe_how + ((Reason.of("est.how-fp4", speedup=MXFP4_BLACKWELL_PREFILL_SPEEDUP),) if native_fp4 else ())
     if delta:
-        how += (Reason.of("est.how-delta-net", layers=model.recurrent_layers, share=delta / per_token),)
+        how += (
+            Reason.of(
+                "est.how-delta-net",
+                layers=model.recurrent_layers,
+                us=ex.cal.llamacpp_delta_net_chunk_s * 1e6,
+                build=ex.cal.llamacpp_delta_net_chunk_build,
+                share=delta / per_token,
+            ),
+        )
     prefill_rate = 1.0 / per_token
     how += (
         (Reason.of("est.how-flash"),)
