@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
-from configurator.core.estimate.estimator import recurrent_state_traffic
+from configurator.core.estimate.estimator import decode_attention_flops, estimate, recurrent_state_traffic
+from configurator.core.estimate.workload import Workload
 from configurator.storage import catalogs
 from tests.helpers import run_cli
 
@@ -50,3 +52,31 @@ def test_the_capped_rigs_hybrid_is_as_slow_as_its_dense_control() -> None:
     dense = (15.2 + 19.4) / 2 / _decode("gemma-4-31b", "q4_k_m")
     assert hybrid < 0.7 and dense < 0.7
     assert hybrid == pytest.approx(dense, abs=0.1)
+
+
+def _decode_gflop(catalog: Catalog, model: str, context: int) -> float:
+    workload = Workload(kind="inference", precision="awq-int4", engine="vllm", context=context, batch=5)
+    result = estimate(catalog.get("models", model), workload, catalog.get("gpus", "rtx-2080-ti-22gb"), 2)
+    (said,) = [s.said for s in result.steps if s.said is not None and s.said.code == "est.decode"]
+    return float(said.fields["gflop"])
+
+
+def test_a_decode_token_attends_over_the_context_in_attention_layers_only() -> None:
+    """A Gated DeltaNet, KDA or Mamba-2 layer keeps a fixed state and attends over nothing; only the softmax layers
+    score the cache. Qwen3.6-27B's config.json (revision 6a9e13bd): 64 layers, full_attention_interval 4, so 16 attend,
+    24 heads of 256; Qwen3-Next-80B-A3B: 12 of 48, 16 heads of 256; Nemotron-3-Nano-30B-A3B's hybrid pattern has 6
+    '*' layers of 52 (the others Mamba-2 or MoE), 32 heads of 128. Each attending layer does 4 FLOPs per head width and
+    cached token (QK and PV). Qwen3-32B, all attention, counts all 64. (Round 44 had counted every layer: four times
+    the attention work in Qwen3.6-27B's step.)"""
+    assert decode_attention_flops(MODELS["qwen3.6-27b"], 65_536) == 4 * 16 * 65_536 * 24 * 256
+    assert decode_attention_flops(MODELS["qwen3-next-80b-a3b"], 65_536) == 4 * 12 * 65_536 * 16 * 256
+    assert decode_attention_flops(MODELS["nemotron-3-nano-30b-a3b"], 65_536) == 4 * 6 * 65_536 * 32 * 128
+    assert decode_attention_flops(MODELS["qwen3-32b"], 65_536) == 4 * 64 * 65_536 * 64 * 128
+
+
+def test_the_five_coding_seats_step_grows_with_the_context_by_its_attention_layers(catalog: Catalog) -> None:
+    """The five-seat Qwen3.6-27B coding plan's cheapest build (2 x RTX 2080 Ti 22GB, vLLM AWQ int4, five streams):
+    a token's compute grows from a 4,096- to a 65,536-token window by its 16 attention layers' scores alone,
+    61,440 x 4 x 16 x 24 x 256 = 24.2 GFLOP, not the 96.6 GFLOP all 64 layers would add."""
+    grown = _decode_gflop(catalog, "qwen3.6-27b", 65_536) - _decode_gflop(catalog, "qwen3.6-27b", 4_096)
+    assert grown == pytest.approx(61_440 * 4 * 16 * 24 * 256 / 1e9, rel=1e-6)

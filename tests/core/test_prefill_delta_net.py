@@ -82,3 +82,17 @@ def test_the_delta_rule_runs_in_whole_chunks_and_only_for_hybrids(catalog: Catal
     assert delta_net_prompt_seconds(hybrid, 65) * 65 == pytest.approx(2 * per_chunk)
     assert delta_net_prompt_seconds(hybrid, 128) * 128 == pytest.approx(2 * per_chunk)
     assert delta_net_prompt_seconds(catalog.get("models", "qwen3-30b-a3b"), 512) == 0.0
+
+
+def test_the_explanation_names_the_chunk_time_and_the_builds_it_was_measured_on(catalog: Catalog) -> None:
+    """The delta rule's time is a measured figure of llama.cpp builds of May-June 2026 (Strix Halo Vulkan 9187-9193,
+    MI100 HIP) and differs by card at those builds (hybrid45: ~1.1 us on an RTX 5090, PR #22587; 7-24 us on AMD
+    gfx1151 / gfx906): the prompt's explanation says the figure and the builds, so a reader of another card or build
+    knows what the estimate assumed."""
+    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=8192, prompt=4096)
+    result = estimate(catalog.get("models", "qwen3.6-27b"), w, catalog.get("gpus", "rtx-3090"))
+    (prefill,) = [s.said for s in result.steps if s.said is not None and s.said.code == "est.prefill"]
+    (said,) = [r for r in prefill.fields["how"] if r.code == "est.how-delta-net"]
+    assert said.fields["us"] == pytest.approx(13.0)
+    assert said.fields["build"] == "2026-05"
+    assert said.fields["layers"] == 48

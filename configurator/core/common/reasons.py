@@ -2915,8 +2915,8 @@ EN: dict[str, Template] = {
     ),
     "est.how-fp4": ", x {speedup:.2f} for MXFP4 experts on Blackwell's FP4 tensor cores (llama.cpp PR #17906, Dec 2025)",
     "est.how-delta-net": (
-        "; plus the delta rule of the {layers} Gated DeltaNet layers, run 64 tokens a chunk, one chunk after another "
-        "({share:.0%} of the prompt's time)"
+        "; plus the delta rule of the {layers} Gated DeltaNet layers, run 64 tokens a chunk, one chunk after another, "
+        "{us:.0f} us a value head and chunk as llama.cpp builds of {build} ran it ({share:.0%} of the prompt's time)"
     ),
     "est.how-flash": "; FlashAttention keeps the attention scores on chip",
     "est.how-scores": "; plus the fp32 attention scores through memory over {tokens} tokens on average (no flash attention)",

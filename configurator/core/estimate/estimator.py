@@ -507,6 +507,14 @@ class Calibration:
     # read +14..+46 % fast; a per-layer-and-chunk cost spreads twice as wide (0.35-1.06 ms), so the cost follows the
     # heads. Not scaled by the GPU's speed: the 256 GB/s iGPU and the 1.2 TB/s MI100 ask for the same time.
     llamacpp_delta_net_chunk_s: float = 13e-6
+    # The llama.cpp builds the chunk time above was measured on (YYYY-MM), which the explanation names: its rows ran
+    # May-June 2026 (Strix Halo Vulkan build 9187-9193, 2026-05-18; MI100 HIP, PR #22298, 2026-06). hybrid45: not a
+    # build trend but a card's: at builds of the same months the GATED_DELTA_NET op that runs a prompt's delta rule
+    # (ggml-org/llama.cpp PR #19504, Feb 2026; token-sequential on CUDA, issue #22967, May 2026) takes ~1.1 us a value
+    # head and chunk on an RTX 5090 (PR #22587's kernel timing, 280 us for 512 tokens of a 32-head layer) and 7-24 us on
+    # AMD's gfx1151 and gfx906 (AMD-Ecosystem/llama.cpp PR #54, mxxm-t/mx-llama.cpp PR #2); and kyuz0's Strix Halo
+    # hybrids moved with the non-hybrid controls from build 8743 to 9193 (docs/estimates.md, Round 45).
+    llamacpp_delta_net_chunk_build: str = "2026-05"
     # Blackwell's FP4 tensor cores (m16n8k64, twice the int8 rate) multiply MXFP4 experts natively since
     # ggml-org/llama.cpp PR #17906 (merged December 2025): gpt-oss-20b pp512-pp8192 x1.26-1.27 on the PR's RTX PRO 6000
     # Blackwell table (10560.64 -> 13304.80 t/s at pp512). DERIVED: the PR's own pp512..pp8192 mean.
@@ -2792,7 +2800,15 @@ def _llamacpp_prefill_rate(
     per_token += delta
     how += moe_how + ((Reason.of("est.how-fp4", speedup=MXFP4_BLACKWELL_PREFILL_SPEEDUP),) if native_fp4 else ())
     if delta:
-        how += (Reason.of("est.how-delta-net", layers=model.recurrent_layers, share=delta / per_token),)
+        how += (
+            Reason.of(
+                "est.how-delta-net",
+                layers=model.recurrent_layers,
+                us=ex.cal.llamacpp_delta_net_chunk_s * 1e6,
+                build=ex.cal.llamacpp_delta_net_chunk_build,
+                share=delta / per_token,
+            ),
+        )
     prefill_rate = 1.0 / per_token
     how += (
         (Reason.of("est.how-flash"),)
@@ -2867,6 +2883,13 @@ def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
     windowed = min(seen, model.sliding_window or seen)
     per_score = 4 * model.num_attention_heads * model.head_dim
     return per_score * ((model.attention_layers - window_layers) * seen + window_layers * windowed)
+
+
+def decode_attention_flops(model: ModelArch, context: int) -> float:
+    """Attention FLOPs of one decode token over `context` cached tokens (QK and PV, 2 FLOPs each per score) in the
+    layers that attend: a Gated DeltaNet, KDA or Mamba-2 layer keeps a fixed state (kv.recurrent_state_bytes) and
+    attends over nothing (model.attention_layers, the layers kv.kv_cache_bytes counts)."""
+    return 4 * model.attention_layers * context * model.num_attention_heads * model.head_dim
 
 
 DELTA_NET_CHUNK = 64
@@ -2954,9 +2977,7 @@ def _decode_step(
     kv_read = kv_cache_bytes(model, depth, batch, KV_BYTES[workload.kv_precision], engine) + recurrent_state_traffic(
         model, batch
     )
-    flops_per_token = (
-        2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
-    )
+    flops_per_token = 2 * counts.matmul_active + decode_attention_flops(model, context)
     # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
     arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
     mixed = not _separate_prefills(engine, named_engine, ex.cal)

@@ -2954,7 +2954,10 @@ ZH_REASONS: dict[str, Template] = {
         "{efficiency:.0%} 运行（总体 x {overall:.2f}）"
     ),
     "est.how-fp4": "，MXFP4 专家在 Blackwell 的 FP4 张量核心上 x {speedup:.2f}（llama.cpp PR #17906，2025 年 12 月）",
-    "est.how-delta-net": "；另加 {layers} 个 Gated DeltaNet 层的 delta 规则，每块 64 token、逐块依次计算（占提示处理时间的 {share:.0%}）",
+    "est.how-delta-net": (
+        "；另加 {layers} 个 Gated DeltaNet 层的 delta 规则，每块 64 token、逐块依次计算，"
+        "按 {build} 的 llama.cpp 构建每个 value 头每块 {us:.0f} 微秒（占提示处理时间的 {share:.0%}）"
+    ),
     "est.how-flash": "；FlashAttention 把注意力分数留在片上",
     "est.how-scores": "；另加 fp32 注意力分数经显存读写，平均 {tokens} token（没有 flash attention）",
     "est.how-peak": "按 {tflops:.0f} TFLOPS 的 {share:.0%} 计",
