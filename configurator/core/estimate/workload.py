@@ -51,7 +51,8 @@ ENGINE_FORMATS: dict[str, tuple[str, ...]] = {
 # Engines estimated with another engine's calibration until rows of their own are fitted.
 ENGINE_STAND_IN: dict[str, str] = {"sglang": "vllm", "exllamav2": "llama.cpp", "exllamav3": "llama.cpp"}
 ENGINE_STAND_IN_WHY: dict[str, str] = {
-    "sglang": "both pre-allocate a paged KV pool (mem_fraction_static ~0.9) and batch continuously with CUDA graphs",
+    "sglang": "both pre-allocate a paged KV pool (SGLang's --mem-fraction-static, picked by the card's memory) and "
+    "batch continuously with CUDA graphs",
     "exllamav2": "quantized kernels read at llama.cpp's rate, prompt processed in chunks, embeddings kept in system RAM",
     "exllamav3": "quantized kernels read at llama.cpp's rate, prompt processed in chunks, embeddings kept in system RAM",
 }
