@@ -129,12 +129,12 @@ class KvPool:
 
 def pool_of(workload: Mapping[str, object], default_window: int = 4096) -> KvPool:
     """The pool a workload's engine is sized for (a workload's JSON, or a Workload's model_dump): paged engines
-    (PAGED_ENGINES) and llama-server's unified buffer (UNIFIED_KV_ENGINES) on the workload's typical request, others
-    at every stream's whole window."""
+    (PAGED_ENGINES) and llama-server's unified buffer (UNIFIED_KV_ENGINES, where the workload's kv_unified says so) on
+    the workload's typical request, others at every stream's whole window."""
     window = int(workload.get("context") or default_window)  # type: ignore[call-overload]
     streams = int(workload.get("batch") or 1)  # type: ignore[call-overload]
     engine = workload.get("engine")
-    pooled = engine in PAGED_ENGINES or engine in UNIFIED_KV_ENGINES
+    pooled = engine in PAGED_ENGINES or (engine in UNIFIED_KV_ENGINES and workload.get("kv_unified") is True)
     typical = workload.get("typical_tokens") if pooled else None
     return KvPool(
         streams=streams,
@@ -195,23 +195,29 @@ def sglang_mem_fraction_static(memory_gib: float, tp: int = 1) -> float:
     return round((mib - reserved) / mib, 3)
 
 
+LLAMACPP_CACHE_RAM_MIB = 8192
+"""llama-server's host-memory prompt cache, 8,192 MiB by default (-cram/--cache-ram, common/common.h `cache_ram_mib =
+8192`; ggml-org/llama.cpp PR #16391), to which it saves idle slots when a new task starts (--cache-idle-slots, on by
+default, "save idle slots to the prompt cache on new task, and clear them when using unified KV", common/arg.cpp): a
+seat whose slot went to another seat gets its prompt back from RAM instead of prefilling it again."""
+
 PREFIX_HELD_SOURCE = (
     "vLLM docs, Automatic Prefix Caching (a finished request's blocks stay in the pool and the least recently used "
     "are evicted when space is needed); SGLang's radix cache (LRU eviction from the token pool); llama-server keeps "
-    "each slot's last prompt (cache_prompt) and, with a unified buffer, purges idle slots first when it runs out "
-    "(ggml-org/llama.cpp PR #16736)"
+    "each slot's last prompt (cache_prompt), purges idle slots first when a unified buffer runs out (ggml-org/llama.cpp "
+    "PR #16736) and saves idle slots to its 8 GiB host prompt cache (--cache-ram, PR #16391)"
 )
 
 
-def contexts_held(pool_tokens: int, typical: int, streams: int, slots: bool) -> float:
-    """How many requests' contexts the KV pool keeps for their next turn: a paged pool (PAGED_ENGINES) as many as its
+def contexts_held(pool_tokens: int, typical: int, streams: int, slots: bool, in_ram: float = 0.0) -> float:
+    """How many requests' contexts the engine keeps for their next turn: a paged pool (PAGED_ENGINES) as many as its
     `pool_tokens` hold at the `typical` request (finished requests' blocks stay until evicted, least recently used
     first); llama-server's slots one a slot at most (a slot keeps its last prompt; another seat's request on it
-    replaces it)."""
+    replaces it), plus the `in_ram` contexts its host prompt cache holds (LLAMACPP_CACHE_RAM_MIB)."""
     if typical <= 0:
         return float(streams)
     held = pool_tokens / typical
-    return min(held, float(streams)) if slots else held
+    return min(held, float(streams)) + in_ram if slots else held
 
 
 def prefix_held_share(seats: int | None, held: float) -> float:

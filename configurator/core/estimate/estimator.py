@@ -1294,7 +1294,13 @@ def _inference_memory(
     # vLLM's and SGLang's paged pools and llama-server's unified buffer hold the streams' tokens together, sized on a
     # typical request (common.serving_pool, rounds 44-45)
     pool = pool_of(
-        {"context": context, "batch": workload.batch, "engine": engine, "typical_tokens": workload.typical_tokens}
+        {
+            "context": context,
+            "batch": workload.batch,
+            "engine": engine,
+            "typical_tokens": workload.typical_tokens,
+            "kv_unified": workload.kv_unified,
+        }
     )
     kv_context = pool.per_stream if pool.sized_on_typical else context
     kv_total = kv_cache_bytes(model, kv_context, workload.batch, KV_BYTES[workload.kv_precision], engine) * copies
@@ -2974,6 +2980,7 @@ def _cross_sequence_flops(model: ModelArch, workload: Workload, context: int) ->
         "batch": workload.batch,
         "engine": workload.engine,
         "typical_tokens": workload.typical_tokens,
+        "kv_unified": workload.kv_unified,
     }
     span = pool_of(shape).attention_span
     if span is None or span <= context:
@@ -4151,6 +4158,33 @@ def _prepared(
     return workload, counts, scale
 
 
+def _kv_layout(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu | None,
+    gpus: int,
+    split: str,
+    scale: float,
+    ex: _Explain,
+) -> Workload:
+    """llama-server's KV layout for a team (round 45, common.serving_pool.UNIFIED_KV_ENGINES): slots of their own
+    window (-c streams x window -np streams) where they fit the cards, else one unified buffer of the pool sized on the
+    typical request (-kvu), whose attention spans every slot's cells (_cross_sequence_flops): what a practitioner
+    launches, memory first where it binds, speed where it does not. Set where the workload leaves it open."""
+    if workload.engine != "llama.cpp" or workload.kv_unified is not None or gpu is None:
+        return workload
+    if workload.batch < 2 or not workload.typical_tokens or workload.cpu_layers or workload.cpu_experts:
+        return workload
+    own = workload.model_copy(update={"kv_unified": False})
+    quiet = ex.quiet()
+    peak = max(
+        b.total
+        for b in _with_draft_memory(_inference_memory(model, counts, own, gpus, split, quiet, scale), own, quiet)
+    )
+    return own if peak <= int(gpu.memory_gib * GIB) else workload.model_copy(update={"kv_unified": True})
+
+
 def _job_memory(
     model: ModelArch,
     counts: ParamCounts,
@@ -4168,6 +4202,7 @@ def _job_memory(
     host_ram = 0
     if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
         workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale, cal=ex.cal)
+    workload = _kv_layout(model, counts, workload, gpu, gpus, split, scale, ex)
     per_gpu = _with_draft_memory(_inference_memory(model, counts, workload, gpus, split, ex, scale), workload, ex)
     if workload.engine == "llama.cpp":
         host_ram = int(_host_bytes(model, counts, workload, scale))

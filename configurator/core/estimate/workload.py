@@ -200,6 +200,9 @@ class Workload(BaseModel):
         description="inference under vLLM with several streams: tokens a typical request holds by its end (prompt "
         "and reply); the KV pool is sized on them, at least one whole context; default: every stream at the context",
     )
+    # round 45: llama-server's slots share one buffer of the pool's cells (-kvu, common.serving_pool.UNIFIED_KV_ENGINES);
+    # None: the estimate decides (unified where every slot's whole window does not fit the cards: estimator._kv_layout)
+    kv_unified: bool | None = None
     cpu_layers: int = Field(
         default=0, ge=0, le=MAX_LAYERS, description="inference: transformer layers kept in system RAM (llama.cpp -ngl)"
     )
