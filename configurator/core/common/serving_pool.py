@@ -38,8 +38,9 @@ auto)", common/arg.cpp; ggml-org/llama.cpp PR #16736, 2025-10-23: "share the ent
 slots ... -np N ... is no longer used to change the per-slot context"; the server's auto -np is 4 slots with unified
 KV, tools/server/server.cpp, 'n_parallel is set to auto, using n_parallel = 4 and kv_unified = true'). An explicit
 -np turns the default off (each slot then gets -c / -np, src/llama-context.cpp: n_ctx_seq = n_ctx / n_seq_max), so a
-team's launch names -kvu itself. The buffer is -c cells whatever the slots (a b8833 server's auto 4 slots: 'size =
-1536.00 MiB (4096 cells, 32 layers, 4/1 seqs)' for Phi-3.1-mini at -c 4096), so -c is sized like a paged pool."""
+team's launch names -kvu itself. The buffer is -c cells whatever the slots, each slot able to reach all of them
+(ggml-org/llama.cpp issue #17450, 2025-11-23, an auto server's log: "n_seq_max = 4, n_ctx = 131072, n_ctx_seq = 131072,
+kv_unified = true"), so -c is sized like a paged pool."""
 
 UNIFIED_KV_SOURCE = (
     "ggml-org/llama.cpp common/arg.cpp (-kvu/--kv-unified: 'use single unified KV buffer shared across all sequences "
