@@ -38,11 +38,21 @@ def test_the_pool_holds_one_whole_request_and_never_more_than_every_window() -> 
     assert not KvPool(streams=2, window=8_192, typical=8_192).sized_on_typical  # typical at the window: both whole
 
 
-def test_only_vllm_sizes_its_pool_on_the_typical_request() -> None:
-    """llama.cpp's slots keep a window each (-c streams x window): the typical request is vLLM's alone."""
+def test_the_shared_pools_size_on_the_typical_request_and_others_keep_every_window() -> None:
+    """vLLM's and SGLang's paged pools and llama-server's unified buffer (-kvu, round 45: its slots share -c cells,
+    ggml-org/llama.cpp PR #16736, where the estimate chose it: Workload.kv_unified) hold the streams' typical requests
+    together; llama-server's own-window slots (an explicit -np without -kvu) and HF transformers keep every stream at
+    the window."""
     shape = {"context": 65_536, "batch": 10, "typical_tokens": CODING}
     assert pool_of({**shape, "engine": "vllm"}).sized_on_typical
-    assert not pool_of({**shape, "engine": "llama.cpp"}).sized_on_typical
+    assert pool_of({**shape, "engine": "sglang"}).sized_on_typical
+    local = pool_of({**shape, "engine": "llama.cpp", "kv_unified": True})
+    assert local.sized_on_typical and local.unified
+    assert not pool_of({**shape, "engine": "llama.cpp"}).sized_on_typical  # slots of their own
+    assert not pool_of({**shape, "engine": "vllm"}).unified
+    assert not pool_of({**shape, "engine": "transformers"}).sized_on_typical
+    one = pool_of({**shape, "batch": 1, "engine": "llama.cpp", "kv_unified": True})
+    assert not one.unified  # one slot: its window, no -kvu
 
 
 def test_the_estimate_and_the_launch_read_one_pool_and_one_share(catalog: Catalog) -> None:
@@ -67,12 +77,15 @@ def test_the_estimate_and_the_launch_read_one_pool_and_one_share(catalog: Catalo
     assert f"--gpu-memory-utilization {VLLM_GPU_MEMORY_UTILIZATION:g}" in command
     said = [s for s in pooled.assumptions if "paged KV pool" in str(s)]
     assert said, pooled.assumptions
-    # llama.cpp holds every slot's window whatever the typical request
-    local = typical.model_copy(update={"engine": "llama.cpp"})
-    assert (
-        estimate(model, local, gpu, 1).peak_gpu.breakdown.kv_cache
-        == estimate(model, whole.model_copy(update={"engine": "llama.cpp"}), gpu, 1).peak_gpu.breakdown.kv_cache
-    )
+    # llama-server (round 45): on this 96 GB card the ten slots' own 64k windows fit, so they keep them (no
+    # cross-slot attention); launched with one unified buffer (-kvu) it holds the same pool as vLLM, -c its cells
+    local = estimate(model, typical.model_copy(update={"engine": "llama.cpp"}), gpu, 1)
+    assert local.workload.get("kv_unified") is False and local.fits
+    assert local.peak_gpu.breakdown.kv_cache == every.peak_gpu.breakdown.kv_cache
+    assert "-c 655360 " in launch_command(model, local)["command"]
+    shared = estimate(model, typical.model_copy(update={"engine": "llama.cpp", "kv_unified": True}), gpu, 1)
+    assert shared.peak_gpu.breakdown.kv_cache == pooled.peak_gpu.breakdown.kv_cache
+    assert "-c 522712 " in launch_command(model, shared)["command"]
 
 
 def test_the_served_rate_reads_the_streams_typical_requests_back(catalog: Catalog) -> None:

@@ -3318,11 +3318,26 @@ EN: dict[str, Template] = {
         + f" in system RAM ({r.num('gib'):.0f} GiB in all), read at {r.num('share'):.0%} of {r.fields['gbps']:g} GB/s"
     ),
     "est.vllm-share": "vLLM pre-allocates {share:.0%} of each GPU; the job must fit in that share",
-    "est.kv-pool": (
-        "vLLM's paged KV pool is sized for {streams} streams of a typical {typical:,}-token request together: their "
-        "sum's 99th percentile, {tokens:,} tokens ({per_stream:,} a stream), at least one whole {window:,}-token request, "
-        "not every stream at the whole window ({every:,} tokens); past it vLLM preempts a request and recomputes it "
-        "({source})"
+    "est.sglang-share": (
+        "SGLang takes {share:.1%} of each GPU for the weights and its KV pool (--mem-fraction-static as it picks it for "
+        "this card: {source}); the job must fit in that share"
+    ),
+    "est.kv-pool": lambda r, _say: (
+        (
+            "llama-server's slots share one KV buffer (-kvu)"
+            if r.fields.get("engine") == "llama.cpp"
+            else f"{'SGLang' if r.fields.get('engine') == 'sglang' else 'vLLM'}'s paged KV pool is"
+        )
+        + f" sized for {r.num('streams'):,.0f} streams of a typical {r.num('typical'):,.0f}-token request together: "
+        f"their sum's 99th percentile, {r.num('tokens'):,.0f} tokens ({r.num('per_stream'):,.0f} a stream), at least "
+        f"one whole {r.num('window'):,.0f}-token request, not every stream at the whole window ({r.num('every'):,.0f} "
+        "tokens); past it "
+        + (
+            "llama-server frees idle slots, then stops a running request"
+            if r.fields.get("engine") == "llama.cpp"
+            else "the engine preempts a request and recomputes it"
+        )
+        + f" ({r.fields['source']})"
     ),
     "est.training-shape": lambda r, _say: (
         f"sequence length {r.fields['seq']}, micro-batch {r.fields['batch']}, gradient checkpointing "

@@ -313,6 +313,7 @@ class WorkloadJson(TypedDict):
     mfu: float | None
     vllm_gpu_memory_utilization: float
     typical_tokens: int | None  # round 44: vLLM's KV pool is sized on it (common.serving_pool)
+    kv_unified: NotRequired[bool | None]  # round 45: llama-server's -kvu buffer (common.serving_pool)
     cpu_layers: int
     cpu_experts: bool
     speculative: str

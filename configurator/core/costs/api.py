@@ -58,6 +58,7 @@ from configurator.core.catalog.models import ModelArch, TokenPrice
 from configurator.core.catalog.tax import on_service
 from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason
+from configurator.core.common.serving_pool import LLAMACPP_CACHE_RAM_MIB, contexts_held, pool_of, prefix_held_share
 from configurator.core.costs.need import (
     Prompt,
     SeatStreams,
@@ -390,6 +391,33 @@ def cache_hit_source(demand: Demand | None, own_prompt: bool) -> str:
     return (USAGES["chat"] if demand is None or demand.usage is None else USAGES[demand.usage]).cache_source
 
 
+def pool_held_share(estimate: EstimateResult, demand: Demand | None, request_tokens: int) -> float:
+    """The share of a team's requests whose previous turn the build's KV pool still holds (round 45,
+    common.serving_pool.prefix_held_share): the usage's prefix-cache share presumes it. A paged engine (vLLM, SGLang)
+    fills its share of the card with the pool, so it holds what the card has left past the estimate's peak as well
+    (the sized pool's tokens scaled by the KV bytes the card can give); llama-server's -c buffer is what the launch
+    sizes, one context a slot, and its host prompt cache keeps 8 GiB of idle slots' contexts beside it.
+    `request_tokens`: a request's prompt and reply, the context a seat sends back."""
+    seats = None if demand is None else demand.seats
+    if not seats or seats <= 1 or request_tokens <= 0:
+        return 1.0
+    w = estimate.workload
+    pool = pool_of(w)
+    request_tokens = min(request_tokens, pool.window)  # a reply past a full window: the engine keeps the window
+    tokens = float(pool.tokens)
+    peak = getattr(estimate, "peak_gpu", None)  # a speed-only estimate (no memory): the sized pool alone
+    if peak is not None and not pool.slots and w.get("engine") in ("vllm", "sglang"):
+        kv, usable = peak.breakdown.kv_cache, peak.usable_bytes
+        if kv > 0 and usable is not None:
+            tokens *= (kv + max(usable - peak.total, 0)) / kv
+    in_ram = 0.0
+    kv = estimate.breakdown.kv_cache if peak is not None else 0
+    if pool.slots and kv > 0:  # the whole model's KV bytes a context takes, against the RAM cache's budget
+        in_ram = LLAMACPP_CACHE_RAM_MIB * 1024**2 / (kv / pool.tokens * request_tokens)
+    held = contexts_held(int(tokens), request_tokens, pool.streams, pool.slots, in_ram)
+    return prefix_held_share(seats, held)
+
+
 def _in_currency(
     amount: float, price: TokenPrice, currency: str, catalog: Catalog | None, vat: float = 0.0
 ) -> float | None:
@@ -549,7 +577,8 @@ def estimate_stream(estimate: EstimateResult, demand: Demand | None, model: Mode
     if tps is None or tps <= 0:
         return None
     tokens, reply, _trace, own = request_shape(estimate.workload, demand)
-    prompt = Prompt(tokens, round(tokens * cache_hit_share(demand, own)), reply)
+    hit = cache_hit_share(demand, own) * pool_held_share(estimate, demand, tokens + reply)
+    prompt = Prompt(tokens, round(tokens * hit), reply)
     return Stream(
         prompt=prompt,
         scale=prefill_scale(model, rated_prompt_of(dict(estimate.workload)), prompt),

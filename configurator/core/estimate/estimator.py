@@ -20,7 +20,14 @@ from configurator.core.common.errors import RequestError
 from configurator.core.common.memo import remember, scoped, variant
 from configurator.core.common.power_speed import POWER_SPEED
 from configurator.core.common.reasons import Reason, Value, english
-from configurator.core.common.serving_pool import POOL_SOURCE, decode_depth, pool_of
+from configurator.core.common.serving_pool import (
+    POOL_SOURCE,
+    SGLANG_FRACTION_SOURCE,
+    UNIFIED_KV_SOURCE,
+    decode_depth,
+    pool_of,
+    sglang_mem_fraction_static,
+)
 from configurator.core.common.shapes import PlacementJson, SpeculationFields
 from configurator.core.estimate.activations import (
     activation_bytes_per_layer,
@@ -1293,9 +1300,16 @@ def _inference_memory(
     # a run that stops after the prompt's forward (the context is the prompt and one generated token) never decodes
     decodes = workload.prompt is None or workload.prompt < context - 1
     copies = legacy_cache_copies(model, engine, ex.cal.framework_released, decodes)
-    # vLLM's paged pool holds the streams' tokens together, sized on a typical request (common.serving_pool, round 44)
+    # vLLM's and SGLang's paged pools and llama-server's unified buffer hold the streams' tokens together, sized on a
+    # typical request (common.serving_pool, rounds 44-45)
     pool = pool_of(
-        {"context": context, "batch": workload.batch, "engine": engine, "typical_tokens": workload.typical_tokens}
+        {
+            "context": context,
+            "batch": workload.batch,
+            "engine": engine,
+            "typical_tokens": workload.typical_tokens,
+            "kv_unified": workload.kv_unified,
+        }
     )
     kv_context = pool.per_stream if pool.sized_on_typical else context
     kv_total = kv_cache_bytes(model, kv_context, workload.batch, KV_BYTES[workload.kv_precision], engine) * copies
@@ -1311,7 +1325,8 @@ def _inference_memory(
                 per_stream=pool.per_stream,
                 window=context,
                 every=pool.streams * context,
-                source=POOL_SOURCE,
+                engine=engine,
+                source=UNIFIED_KV_SOURCE if pool.unified else POOL_SOURCE,
             )
         )
     if engine == "llama.cpp":
@@ -2977,7 +2992,9 @@ def _decode_step(
     kv_read = kv_cache_bytes(model, depth, batch, KV_BYTES[workload.kv_precision], engine) + recurrent_state_traffic(
         model, batch
     )
-    flops_per_token = 2 * counts.matmul_active + decode_attention_flops(model, context)
+    flops_per_token = (
+        2 * counts.matmul_active + decode_attention_flops(model, context) + _cross_sequence_flops(model, workload, context)
+    )
     # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
     arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
     mixed = not _separate_prefills(engine, named_engine, ex.cal)
@@ -3002,6 +3019,28 @@ def _decode_step(
         + _sglang_mla_depth(model, engine, named_engine, depth, ex)
         + (_expert_parallel_wait(model, w, engine, gpu, gpus, batch, eff, ex) if named_engine != "sglang" else 0.0),
     )
+
+
+def _cross_sequence_flops(model: ModelArch, workload: Workload, context: int) -> float:
+    """Attention FLOPs a stream's decode token spends on the other slots' cells in llama-server's unified buffer
+    (round 45, common.serving_pool.KvPool.attention_span): its full-attention layers span every slot's cells in use,
+    past its own window, and discard the product (ggml-org/llama.cpp PR #14363). The batch reads those cells together,
+    so the step's KV bytes are each stream's own (decode_depth); only the compute grows. 0 elsewhere."""
+    shape = {
+        "context": context,
+        "batch": workload.batch,
+        "engine": workload.engine,
+        "typical_tokens": workload.typical_tokens,
+        "kv_unified": workload.kv_unified,
+    }
+    span = pool_of(shape).attention_span
+    if span is None or span <= context:
+        return 0.0
+    window_layers = 0
+    if model.sliding_window:
+        window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
+    full_layers = max(model.attention_layers - window_layers, 0)
+    return 4.0 * full_layers * (span - context) * model.num_attention_heads * model.head_dim
 
 
 def _tensor_degree(model: ModelArch, gpus: int, split: str) -> int:
@@ -4170,6 +4209,33 @@ def _prepared(
     return workload, counts, scale
 
 
+def _kv_layout(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu | None,
+    gpus: int,
+    split: str,
+    scale: float,
+    ex: _Explain,
+) -> Workload:
+    """llama-server's KV layout for a team (round 45, common.serving_pool.UNIFIED_KV_ENGINES): slots of their own
+    window (-c streams x window -np streams) where they fit the cards, else one unified buffer of the pool sized on the
+    typical request (-kvu), whose attention spans every slot's cells (_cross_sequence_flops): what a practitioner
+    launches, memory first where it binds, speed where it does not. Set where the workload leaves it open."""
+    if workload.engine != "llama.cpp" or workload.kv_unified is not None or gpu is None:
+        return workload
+    if workload.batch < 2 or not workload.typical_tokens or workload.cpu_layers or workload.cpu_experts:
+        return workload
+    own = workload.model_copy(update={"kv_unified": False})
+    quiet = ex.quiet()
+    peak = max(
+        b.total
+        for b in _with_draft_memory(_inference_memory(model, counts, own, gpus, split, quiet, scale), own, quiet)
+    )
+    return own if peak <= int(gpu.memory_gib * GIB) else workload.model_copy(update={"kv_unified": True})
+
+
 def _job_memory(
     model: ModelArch,
     counts: ParamCounts,
@@ -4187,6 +4253,7 @@ def _job_memory(
     host_ram = 0
     if workload.offload == "cpu" and gpu is not None and workload.engine == "llama.cpp":
         workload = _auto_offload(model, counts, workload, gpu, gpus, split, scale, cal=ex.cal)
+    workload = _kv_layout(model, counts, workload, gpu, gpus, split, scale, ex)
     per_gpu = _with_draft_memory(_inference_memory(model, counts, workload, gpus, split, ex, scale), workload, ex)
     if workload.engine == "llama.cpp":
         host_ram = int(_host_bytes(model, counts, workload, scale))
@@ -4205,12 +4272,19 @@ def _job_memory(
 
 
 def _gpu_memories(
-    gpu: Gpu | None, workload: Workload, per_gpu: list[MemoryBreakdown], ex: _Explain
+    gpu: Gpu | None, workload: Workload, per_gpu: list[MemoryBreakdown], ex: _Explain, named: str | None = None
 ) -> tuple[tuple[GpuMemory, ...], int | None]:
-    """Each GPU's memory against its capacity, and the usable bytes (vLLM's pre-allocated share)."""
+    """Each GPU's memory against its capacity, and the usable bytes (vLLM's pre-allocated share; SGLang's, `named`
+    where it stands in as vLLM)."""
     capacity = int(gpu.memory_gib * GIB) if gpu else None
     usable = None
-    if capacity is not None:
+    if capacity is not None and gpu is not None and named == "sglang":
+        # SGLang's --mem-fraction-static as it picks it for this card and tensor-parallel group (round 45), the
+        # number the launch command passes (it had been read as vLLM's 0.9)
+        share = sglang_mem_fraction_static(gpu.memory_gib, max(len(per_gpu), 1))
+        usable = int(capacity * share)
+        ex.assume(Reason.of("est.sglang-share", share=share, source=SGLANG_FRACTION_SOURCE))
+    elif capacity is not None:
         usable = int(capacity * workload.vllm_gpu_memory_utilization) if workload.engine == "vllm" else capacity
         if workload.engine == "vllm":
             ex.assume(Reason.of("est.vllm-share", share=workload.vllm_gpu_memory_utilization))
@@ -4357,10 +4431,11 @@ def _memory(
     model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, exact_weight_bytes: int | None, ex: _Explain
 ) -> tuple[Workload, ParamCounts, float, str, int, tuple[GpuMemory, ...], int | None, bool | None]:
     """The job's memory on each GPU and whether it fits: the first half of an estimate."""
+    named = workload.engine
     workload, counts, scale = _prepared(model, workload, gpu, gpus, exact_weight_bytes, ex)
     split = _choose_split(model, workload, gpus, ex)
     workload, per_gpu, host_ram = _job_memory(model, counts, workload, gpu, gpus, split, scale, ex)
-    memories, usable = _gpu_memories(gpu, workload, per_gpu, ex)
+    memories, usable = _gpu_memories(gpu, workload, per_gpu, ex, named)
     fits = None if usable is None else max(m.total for m in memories) <= usable
     return workload, counts, scale, split, host_ram, memories, usable, fits
 

@@ -51,7 +51,8 @@ ENGINE_FORMATS: dict[str, tuple[str, ...]] = {
 # Engines estimated with another engine's calibration until rows of their own are fitted.
 ENGINE_STAND_IN: dict[str, str] = {"sglang": "vllm", "exllamav2": "llama.cpp", "exllamav3": "llama.cpp"}
 ENGINE_STAND_IN_WHY: dict[str, str] = {
-    "sglang": "both pre-allocate a paged KV pool (mem_fraction_static ~0.9) and batch continuously with CUDA graphs",
+    "sglang": "both pre-allocate a paged KV pool (SGLang's --mem-fraction-static, picked by the card's memory) and "
+    "batch continuously with CUDA graphs",
     "exllamav2": "quantized kernels read at llama.cpp's rate, prompt processed in chunks, embeddings kept in system RAM",
     "exllamav3": "quantized kernels read at llama.cpp's rate, prompt processed in chunks, embeddings kept in system RAM",
 }
@@ -199,6 +200,9 @@ class Workload(BaseModel):
         description="inference under vLLM with several streams: tokens a typical request holds by its end (prompt "
         "and reply); the KV pool is sized on them, at least one whole context; default: every stream at the context",
     )
+    # round 45: llama-server's slots share one buffer of the pool's cells (-kvu, common.serving_pool.UNIFIED_KV_ENGINES);
+    # None: the estimate decides (unified where every slot's whole window does not fit the cards: estimator._kv_layout)
+    kv_unified: bool | None = None
     cpu_layers: int = Field(
         default=0, ge=0, le=MAX_LAYERS, description="inference: transformer layers kept in system RAM (llama.cpp -ngl)"
     )

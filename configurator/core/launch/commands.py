@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason, as_json, english
-from configurator.core.common.serving_pool import VLLM_GPU_MEMORY_UTILIZATION, pool_of
+from configurator.core.common.serving_pool import VLLM_GPU_MEMORY_UTILIZATION, pool_of, sglang_mem_fraction_static
 from configurator.core.common.shapes import LaunchJson, ParallelismJson
 from configurator.core.estimate.backends import (
     VLLM_AITER_ENV,
@@ -26,7 +26,7 @@ from configurator.core.support.facts import (
 )
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
-# -ncmoe, --numa distribute, -np), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
+# -ncmoe, --numa distribute, -np, -kvu), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
 # --pipeline-parallel-size, --max-model-len, --kv-cache-dtype, --gpu-memory-utilization, --max-num-seqs,
 # --quantization, --dtype). Training commands, per framework: core/launch/training.py.
 LLAMACPP_KV = {"fp16": "f16", "bf16": "bf16", "q8_0": "q8_0", "q4_0": "q4_0", "fp8": "q8_0"}
@@ -84,8 +84,16 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
     gpu_layers = placement.get("gpu_layers", layers - min(int(w.get("cpu_layers") or 0), layers))
     if result.gpus == 0:
         gpu_layers = 0
-    # llama-server divides -c among its -np slots, so the total is context x sequences
-    parts = [server, "-m", gguf_name(model, w["precision"]), "-c", str(context * batch)]
+    # llama-server divides -c among its -np slots, so the total is context x sequences; with a typical request the
+    # slots share one buffer of the pool's cells instead (-kvu, common.serving_pool.UNIFIED_KV_ENGINES, round 45)
+    pool = pool_of(w)
+    parts = [
+        server,
+        "-m",
+        gguf_name(model, w["precision"]),
+        "-c",
+        str(pool.tokens if pool.unified else context * batch),
+    ]
     # -ngl above the layer count also offloads the output layer
     parts += ["-ngl", str(layers + 1 if gpu_layers >= layers else gpu_layers)]
     if result.gpus > 1:
@@ -126,7 +134,9 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
         parts += ["-md", gguf_name_of(result.draft_repo, draft_precision), "-ngld", "99"]
         parts += ["--spec-type", "draft-simple", "--spec-draft-n-max", str(int(w.get("draft_tokens") or 3))]
     if batch > 1:
-        parts += ["-np", str(batch)]
+        # an explicit -np turns llama-server's unified default off (it holds only for -np auto), so a shared pool
+        # names -kvu itself
+        parts += ["-np", str(batch)] + (["-kvu"] if pool.unified else [])
     return join_argv(parts)
 
 
@@ -216,6 +226,10 @@ def sglang_command(model: ModelArch, result: EstimateResult, gpu: Gpu | None = N
     if result.gpus > 1:
         parts += ["--tp", str(result.gpus)]
     parts += ["--context-length", str(w["context"]), "--max-running-requests", str(w["batch"])]
+    if gpu is not None:
+        # the share SGLang picks for this card and tensor-parallel group, the one the estimate's memory read
+        # (common.serving_pool.sglang_mem_fraction_static, round 45): named so the launch holds what was sized
+        parts += ["--mem-fraction-static", f"{sglang_mem_fraction_static(gpu.memory_gib, max(result.gpus, 1)):g}"]
     if served_half(gpu, w["precision"]):
         parts += ["--dtype", "half"]  # sglang server_args: --dtype auto follows the checkpoint's bfloat16
     backend = sglang_attention_backend(model.architecture) if model.mla is not None else None

@@ -2733,10 +2733,25 @@ ZH_REASONS: dict[str, Template] = {
         + f"放在系统内存（共 {r.num('gib'):.0f} GiB），按 {r.fields['gbps']:g} GB/s 的 {r.num('share'):.0%} 读取"
     ),
     "est.vllm-share": "vLLM 预先占用每张 GPU 的 {share:.0%}；任务必须放得进这一部分",
-    "est.kv-pool": (
-        "vLLM 的分页 KV 缓存池按 {streams} 路并发、每个请求典型 {typical:,} token 合计来定：取其总和的第 99 百分位，"
-        "{tokens:,} token（每路 {per_stream:,} token），至少容纳一个完整的 {window:,} token 请求，而不是每路都按整个窗口"
-        "（{every:,} token）；超出时 vLLM 会抢占一个请求并稍后重算（{source}）"
+    "est.sglang-share": (
+        "SGLang 把每张 GPU 的 {share:.1%} 用于权重和 KV 缓存池（--mem-fraction-static，按这张卡自动选取：{source}）；"
+        "任务必须放得进这一部分"
+    ),
+    "est.kv-pool": lambda r, _say: (
+        (
+            "llama-server 的各个槽位共用一个 KV 缓冲区（-kvu），"
+            if r.fields.get("engine") == "llama.cpp"
+            else f"{'SGLang' if r.fields.get('engine') == 'sglang' else 'vLLM'} 的分页 KV 缓存池"
+        )
+        + f"按 {r.num('streams'):,.0f} 路并发、每个请求典型 {r.num('typical'):,.0f} token 合计来定：取其总和的第 99 百分位，"
+        f"{r.num('tokens'):,.0f} token（每路 {r.num('per_stream'):,.0f} token），至少容纳一个完整的 {r.num('window'):,.0f} "
+        f"token 请求，而不是每路都按整个窗口（{r.num('every'):,.0f} token）；超出时"
+        + (
+            "llama-server 先清空空闲槽位，再停止一个正在运行的请求"
+            if r.fields.get("engine") == "llama.cpp"
+            else "引擎会抢占一个请求并稍后重算"
+        )
+        + f"（{r.fields['source']}）"
     ),
     "est.training-shape": lambda r, _say: (
         f"序列长度 {r.fields['seq']}，微批 {r.fields['batch']}，梯度检查点"
@@ -3286,7 +3301,7 @@ _ZH_FAMILIES: dict[str, str] = {
     "intel_mesh": "Intel Xeon 网格架构",
 }
 _ZH_STAND_IN: dict[str, str] = {
-    "sglang": "两者都预先分配分页 KV 池（mem_fraction_static 约 0.9），并用 CUDA graphs 连续批处理",
+    "sglang": "两者都预先分配分页 KV 池（SGLang 的 --mem-fraction-static 按显卡显存选取），并用 CUDA graphs 连续批处理",
     "exllamav2": "量化内核按 llama.cpp 的速率读取，提示词分块处理，嵌入层放在系统内存",
     "exllamav3": "量化内核按 llama.cpp 的速率读取，提示词分块处理，嵌入层放在系统内存",
 }
