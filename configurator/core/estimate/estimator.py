@@ -2993,7 +2993,9 @@ def _decode_step(
         model, batch
     )
     flops_per_token = (
-        2 * counts.matmul_active + decode_attention_flops(model, context) + _cross_sequence_flops(model, workload, context)
+        2 * counts.matmul_active
+        + decode_attention_flops(model, context)
+        + _cross_sequence_flops(model, workload, context)
     )
     # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
     arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
