@@ -482,6 +482,7 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             deadline_hours=args.deadline_hours,
             circuit=args.circuit
             or default_circuit(args.currency, args.room, args.region or default_region(args.currency)),
+            circuit_asked=args.circuit is not None,
             circuits=args.circuits,
             form=args.form,
             room=args.room,
