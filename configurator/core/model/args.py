@@ -413,7 +413,8 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
         choices=("120v15a", "120v20a", "240v20a", "208v30a", "220v10a", "220v16a", "230v10a", "230v16a"),
         default=None,
         help="the wall circuit (default 120v15a for USD, 230v16a otherwise; with --room server-room the room's rack "
-        "feed: 208v30a (NEMA L6-30) for USD, 220v16a for CNY or --region china, 230v16a for EUR)",
+        "feed: 208v30a (NEMA L6-30) for USD, 220v16a for CNY or --region china, 230v16a for EUR, which the plan notes "
+        "it assumed; a circuit named here is taken as yours, without that note)",
     )
     parser.add_argument(
         "--circuits",
@@ -423,7 +424,13 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
         help="how many such circuits may feed the machine",
     )
     parser.add_argument("--form", choices=("tower", "rack", "open-frame", "any"), default="any")
-    parser.add_argument("--room", choices=("home-office", "lab", "server-room"), default="lab")
+    parser.add_argument(
+        "--room",
+        choices=("home-office", "lab", "server-room"),
+        default="lab",
+        help="where the machine runs (default lab); a server-room machine is fed from the room's rack feed, and where "
+        "a smaller --circuit is named the way out is that feed, never an electrician's new circuit",
+    )
     parser.add_argument("--condition", choices=("new", "used", "any"), default="any", help="new or used parts")
     parser.add_argument("--region", choices=("global", "china"), default=None, help="default china for CNY")
     parser.add_argument(
@@ -482,6 +489,7 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             deadline_hours=args.deadline_hours,
             circuit=args.circuit
             or default_circuit(args.currency, args.room, args.region or default_region(args.currency)),
+            circuit_asked=args.circuit is not None,
             circuits=args.circuits,
             form=args.form,
             room=args.room,

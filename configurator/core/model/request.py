@@ -237,6 +237,11 @@ class BuildRequest(BaseModel):
     min_decode_tps: float | None = Field(default=None, gt=0, le=1e6)
     deadline_hours: float | None = Field(default=None, gt=0, le=1e6)
     circuit: Circuit = "120v15a"
+    circuit_asked: bool = Field(
+        default=False,
+        description="the circuit was named by the user (`plan --circuit`); False: a default (the room's feed in a server "
+        "room, else the household outlet), which the plan's note on a server room's feed says it assumed",
+    )
     circuits: int = Field(default=1, ge=1, le=16, description="how many such circuits the machine may draw from")
     form: Form = "any"
     room: Room = "lab"

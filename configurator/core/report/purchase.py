@@ -554,7 +554,7 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         ("Newest price in these builds", meta.catalog_price_date or "-"),
         ("Catalog prices", catalog_prices(meta) if meta.catalog_prices else "-"),
         ("Exchange-rate date", meta.exchange_rate_date or "-"),
-        ("Exchange-rate source", meta.exchange_rate_source or "-"),
+        ("Exchange-rate source", phrases.sentence(meta.exchange_rate_source) or "-"),
     ]
     if meta.not_as_asked:
         rows += [("", ""), *not_as_asked_rows(meta.not_as_asked)]

@@ -220,7 +220,9 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
         sources.append(say(build_prices))
     if meta.exchange_rate_date:
         rate = f"{t('exchange rates of')} {meta.exchange_rate_date}"
-        sources.append(rate + (f" ({meta.exchange_rate_source})" if meta.exchange_rate_source else ""))
+        # the rates' source in the sheet's language (round 45: the ECB's citation had stood in English on a Chinese sheet)
+        source = phrases.sentence(meta.exchange_rate_source)
+        sources.append(rate + ((f"（{source}）" if current() == "zh_CN" else f" ({source})") if source else ""))
     if meta.app_version:
         sources.append(f"LLM Rig Configurator {meta.app_version}")
     return (

@@ -2294,7 +2294,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "tco.converted": lambda r, _say: (
         f"电价按 {r.num('rate'):.4f} 从 {r.fields['of']} 换算为 {r.fields['to']}"
-        f"（{r.fields.get('source') or '目录汇率'}，{r.fields.get('date') or '无日期'}）"
+        f"（{_sentence(str(r.fields.get('source') or '')) or '目录汇率'}，{r.fields.get('date') or '无日期'}）"
     ),
     "tco.job-basis": (
         "训练任务：自有电费 = 满载墙插功耗 x 配置的预计训练时长；租用成本 = 实例小时价 x 其预计训练时长；"
@@ -3894,6 +3894,37 @@ ZH_CN.update(
         # the China preset's source, whole (its estimate and the resale sources are tco.* codes)
         "commercial (一般工商业) tariff, order of magnitude": "一般工商业电价，数量级",
         "{0}: {1}": "{0}：{1}",  # a card and its caveats (sheet.value_section)
+    }
+)
+
+ZH_CN.update(
+    {
+        # round 45: the sources of the electricity presets (costs.tco.PRESETS) and of the shipped exchange rates
+        # (catalogs/exchange-rates.toml), whole: a Chinese sheet, workbook or window had quoted them in English
+        # (tests/core/test_zh_sources.py holds each shipped source to an entry here). Names of bodies, datasets and
+        # files stay as written; the sentence around them is Chinese.
+        "EIA Electric Power Monthly, Table 5.6.A (https://www.eia.gov/electricity/monthly/epm_table_grapher.php?"
+        "t=table_5_06_a)": (
+            "美国能源信息署（EIA）《Electric Power Monthly》（电力月报）表 5.6.A"
+            "（https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=table_5_06_a）"
+        ),
+        "Eurostat, household electricity prices 1st half 2025: EU average EUR 28.72 per 100 kWh incl. taxes "
+        "(dataset nrg_pc_204, press release 29 Oct 2025)": (
+            "欧盟统计局（Eurostat）2025 年上半年居民电价：欧盟平均每 100 kWh 28.72 EUR，含税"
+            "（数据集 nrg_pc_204，2025 年 10 月 29 日新闻稿）"
+        ),
+        "Eurostat, non-household electricity prices 1st half 2025: EU average EUR 19.02 per 100 kWh excluding VAT "
+        "and other recoverable taxes (dataset nrg_pc_205; Statistics Explained, Electricity price statistics, data "
+        "extracted October 2025): what a VAT-registered business pays, net": (
+            "欧盟统计局（Eurostat）2025 年上半年非居民电价：欧盟平均每 100 kWh 19.02 EUR，不含增值税及其他可抵扣税"
+            "（数据集 nrg_pc_205；Statistics Explained《Electricity price statistics》，2025 年 10 月提取的数据）："
+            "即已登记增值税的企业实付的净价"
+        ),
+        "ECB euro foreign exchange reference rates, 6 October 2026 (USD 1.1269 and CNY 7.5554 per EUR), from a "
+        "verbatim copy of that day's eurofxref-daily.xml": (
+            "欧洲中央银行（ECB）欧元外汇参考汇率，2026 年 10 月 6 日（每欧元 1.1269 USD、7.5554 CNY），"
+            "取自当日 eurofxref-daily.xml 的逐字副本"
+        ),
     }
 )
 

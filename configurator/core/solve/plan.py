@@ -1489,9 +1489,9 @@ def cheapest_supported(
     (5.15 tokens/s: the way's own search, its cheapest few supported builds and the cheapest that reads kept) where
     the plan at those words searched no supported build for a named precision (and for none, the cheapest at any
     speed: an RTX 2070 at 4.7) and showed the 2060 only in a quieter machine at 5,294.99. Each solve gets
-    SUPPORTED_TIME, the same for every caller."""
-    if request.workload.kind != "inference":
-        return []
+    SUPPORTED_TIME, the same for every caller. Round 45: a training request's too (one solve: it wants no reading
+    speed), for its ways out (_WaySearch.supported_training); a training plan finds its own beside its cheapest
+    (solver.run_labels' "cheapest supported"), so supported_beside stays an inference plan's."""
     past = tuple(g.id for g in catalog.gpus if _past_support(g))
     found: list[Build] = []
     tried: set[str] = set()
@@ -1523,7 +1523,7 @@ def supported_beside(ctx: PlanContext, request: BuildRequest, builds: list[Build
     one of its `builds` is an inference build on a card past its vendor's support: a card past support claims neither
     speed nor value, and a buyer is shown the cheapest supported build beside it (Gemma 3 27B for 4 users had a lone
     MI50 at Q4_K_M and no 24 GB card a buyer would sign for)."""
-    if not any(end_of_life_caveat(b) is not None for b in builds):
+    if request.workload.kind != "inference" or not any(end_of_life_caveat(b) is not None for b in builds):
         return []
     if len(request.gpu_ids) >= 2 or request.owned_gpu is not None or ctx.should_stop():
         return []  # a comparison of named cards shows each one's own cheapest; an owned card, the plan without it
@@ -1579,9 +1579,12 @@ class _WaySearch:
         runs it at reading speed for 2,975. Otherwise the way keeps its cheaper card and says it is past support
         (relax._describe). The supported build is searched up to that bound, not under `cost_cap`: where it costs no
         less than a way already found, the way has none under the cap (None). A training way's cards past support are
-        set aside already (ranking.startable)."""
-        if best is None or end_of_life_caveat(best) is None or relaxed.workload.kind != "inference" or stop():
+        set aside already (ranking.startable) where the way's search found a supported one beside it; where it found
+        none, supported_training searches it."""
+        if best is None or end_of_life_caveat(best) is None or stop():
             return best
+        if relaxed.workload.kind != "inference":
+            return self.supported_training(best, relaxed, budget, cost_cap, stop, aside)
         cap = SLOWER_DEARER * best.total_price + 0.01  # gives_up_for_little's bound; solve's cost_cap is strict
         reads = relax.build_reads(best)
         # the plan's own search (cheapest_supported: the cheapest supported build, and the cheapest that reads)
@@ -1606,6 +1609,41 @@ class _WaySearch:
             # the way it stands for is no cheaper than a way already found (relax.search's attempt): it would change
             # something more for nothing. Without this DeepSeek-V3 Q2_K at 1,200 USD had its KV-cache-and-offload pair
             # on the P100 at 2,662 USD listed before the offload way on an RTX 4060 Ti at 2,975, the same supported card
+            return None
+        aside[id(kept)] = (kept, best)
+        return kept
+
+    def supported_training(
+        self,
+        best: Build,
+        relaxed: BuildRequest,
+        budget: float | None,
+        cost_cap: float | None,
+        stop: Callable[[], bool],
+        aside: dict[int, tuple[Build, Build]],
+    ) -> Build | None:
+        """Round 45: a training way's build on cards past their vendor's support, the only build its search found (the
+        solver's own supported search, run_labels' "cheapest supported", can come back empty within its time), gives
+        its place to the cheapest build on supported cards (cheapest_supported, past-support cards left out of the
+        search), as a training plan's "cheapest" does (ranking.startable: a new training job is not started past
+        support while another build is found), whatever it costs more; the cheaper one is noted beside it (relax.
+        _past_cheaper: "cheapest build on supported software ...; 8 x NVIDIA Tesla V100 PCIe 32GB for N costs less").
+        A way within the user's `budget` whose supported build is over it stays, naming that build and its price
+        (`supported_*`), and a supported build no cheaper than a way found already (`cost_cap`) leaves the way out
+        (None), as for an inference way. Qwen2.5-72B LoRA on exactly 8 GPUs in a server room on a named 120 V outlet
+        had been told "use the server room's rack feed: cheapest build 8 x NVIDIA Tesla V100 PCIe 32GB (past CUDA
+        support ...), 10,495 USD" alone, where 8 x AMD Instinct MI100 train it in the same ~62 h for 14,175 (label44)."""
+        found = cheapest_supported(relaxed, self.catalog, self.model, self.exact, stop)
+        # a supported card whose run is unvalidated there (SUP-11, SUP-12: ranking.set_aside_rule) is no alternative a
+        # plan would call "cheapest" either (ranking.startable): 2 x RTX 4060 Ti 16GB for a 70B QLoRA beside two P100
+        found = [b for b in found if not b.fails and end_of_life_caveat(b) is None and set_aside_rule(b) is None]
+        if not found:
+            return best  # none on supported cards: the way says its card is past support (relax._describe)
+        kept = min(found, key=lambda b: b.total_price)
+        if budget is not None and best.total_price <= budget < kept.total_price:
+            aside[id(best)] = (best, kept)
+            return best
+        if cost_cap is not None and kept.total_price >= cost_cap - 0.005:
             return None
         aside[id(kept)] = (kept, best)
         return kept
@@ -2061,9 +2099,11 @@ def _request_said(
 
 def _room_feed_said(request: BuildRequest) -> tuple[Reason, ...]:
     """A server room's plan on the room's own rack feed (request.server_room_feed: 208 V 30 A in North America, not a
-    120 V wall outlet) says so, its outlet, its continuous watts and its source (note.room-feed)."""
+    120 V wall outlet) says so, its outlet, its continuous watts and its source (note.room-feed). Round 45: not where
+    the user named the circuit himself (request.circuit_asked): the feed is then no assumption of the plan's but his
+    own word, and a CNY buyer who typed `--circuit 220v16a` had been told what a Chinese server room's feed is."""
     feed = server_room_feed(request.currency, request.region)
-    if request.room != "server-room" or request.circuit != feed.circuit:
+    if request.room != "server-room" or request.circuit != feed.circuit or request.circuit_asked:
         return ()
     return (
         Reason.of(

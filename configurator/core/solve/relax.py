@@ -85,8 +85,13 @@ def circuit_steps(request: BuildRequest) -> list[BuildRequest]:
     out), the least work first: request.HOME_CIRCUIT_STEPS beyond the circuit it has (more watts than it carries). A
     120 V home is North American: the circuits an electrician adds there are a 120 V 20 A one, then a 240 V 20 A one,
     never the 230 V 16 A of a European or Chinese home. The search offers the first step that gives a way out
-    (search: a 240 V circuit had been offered where a 120 V 20 A one, often there already, fed the same machine)."""
-    if circuit_volts(request.circuit) >= 200:
+    (search: a 240 V circuit had been offered where a 120 V 20 A one, often there already, fed the same machine).
+    Round 45: none in a server room. Its racks are fed by the room (rack_feed: the "rackfeed" way, 208 V 30 A on an
+    L6-30 for USD, no electrician), never by a home's new branch circuit; for a dollar buyer the feed carries more than
+    either step (4,992 W against 1,920 and 3,840) at no work, so a step could only be dearer and weaker. A server-room
+    request on a named 120 V 15 A outlet had listed "have an electrician add a 240 V 20 A circuit ... + 700 USD" beside
+    "use the server room's rack feed" for the same 8 x V100 (label44)."""
+    if circuit_volts(request.circuit) >= 200 or request.room == "server-room":
         return []
     have = circuit_limit_w(request.circuit)
     return [request.model_copy(update={"circuit": c}) for c in HOME_CIRCUIT_STEPS if circuit_limit_w(c) > have]
@@ -103,7 +108,7 @@ def rack_feed(request: BuildRequest) -> BuildRequest | None:
     feed = server_room_feed(request.currency, request.region).circuit
     if circuit_limit_w(feed) <= circuit_limit_w(request.circuit):
         return None
-    return request.model_copy(update={"circuit": feed})
+    return request.model_copy(update={"circuit": feed, "circuit_asked": False})  # the room's, not the user's
 
 
 CIRCUIT_WAYS = {"circuits", "circuit", "rackfeed"}
