@@ -1563,6 +1563,10 @@ EN: dict[str, Template] = {
         + f": {r.num('median'):.2f}x the estimated time at the median, up to {r.num('worst'):.2f}x (the slowest ran "
         "context parallelism at 128K-256K tokens)"
     ),
+    "warn.qlora-not-advised": (
+        "QLoRA (4-bit) is not advised for {model}: Unsloth's guide fine-tunes the Qwen3.5/3.6 models, dense or MoE, in "
+        "bf16 LoRA, their 4-bit quantization error being higher than usual ({source}); plan it as LoRA (bf16)"
+    ),
     "warn.fp16-overflow": lambda r, _say: (
         f"{r.fields['model']} trains in fp16 here ("
         + ("as asked" if r.fields.get("asked") else f"the {r.fields['card']} has no bf16")

@@ -107,6 +107,7 @@ from configurator.core.estimate.frameworks import (
     nf4_load_transient,
     pipeline_bubble,
     pipeline_pace,
+    qlora_not_advised_source,
     shard_note,
     shard_stage,
 )
@@ -4181,6 +4182,11 @@ def _prepared(
             ex.warnings.append(framework_warning(verdict))
     if workload.kind != "inference" and gpu is not None:
         _warn_fp16_overflow(model, workload, gpu, ex)
+    qlora_against = (
+        qlora_not_advised_source(model.architecture, workload.method) if workload.kind == "finetune" else None
+    )
+    if qlora_against is not None:  # Qwen3.5/3.6: Unsloth's guide fine-tunes them in bf16 LoRA (frameworks.py)
+        ex.warnings.append(Reason.of("warn.qlora-not-advised", model=model.name, source=qlora_against))
     if workload.kind != "inference" and workload.tokens and (workload.context or 0) > TRAINING_FITTED_SEQUENCE:
         # the training ranges describe the fitted rows' sequences; held out beyond them the rows ran slower (ranges.py)
         rows, inside, median, worst = LONG_SEQUENCE_HELD_OUT

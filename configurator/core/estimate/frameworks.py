@@ -181,6 +181,23 @@ def fp16_overflow_source(framework_name: str | None, architecture: str, half: st
     return FP16_OVERFLOW_SOURCE if any(entry in joined for entry in FP16_OVERFLOW) else None
 
 
+UNSLOTH_QWEN35_FINETUNE = "https://unsloth.ai/docs/models/qwen3.5/fine-tune"
+QLORA_NOT_ADVISED: tuple[str, ...] = ("qwen3_5",)
+"""Model architectures whose fine-tuning guide advises against QLoRA: Unsloth's Qwen3.5 Fine-tuning Guide
+(UNSLOTH_QWEN35_FINETUNE, read 2026-12-07): "not recommended to do QLoRA (4-bit) training on Qwen3.5 models, no matter
+MoE or dense, due to higher than normal quantization differences"; MoE: "best to use bf16 setups (e.g. LoRA or Full
+fine-tuning)"; bf16 LoRA on 56 GB for 27B, 74 GB for 35B-A3B. The Gated DeltaNet hybrids Qwen3.5 and Qwen3.6 (one
+model_type, qwen3_5 and qwen3_5_moe: matched as a substring, as FP16_OVERFLOW is). Round 45's walk: a Qwen3.6-35B-A3B
+QLoRA had been planned as any QLoRA."""
+
+
+def qlora_not_advised_source(architecture: str, method: str | None) -> str | None:
+    """Where it is said that a QLoRA of an `architecture` model is not advised (None: nothing against it)."""
+    if method != "qlora":
+        return None
+    return UNSLOTH_QWEN35_FINETUNE if any(entry in architecture for entry in QLORA_NOT_ADVISED) else None
+
+
 # Answer.AI's FSDP + QLoRA script (github:AnswerDotAI/fsdp_qlora@05ed9f2, 2024-06-13, train.py `main`): PyTorch FSDP
 # with --sharding_strategy full_shard (its default: ZeRO-3), shard_grad_op (ZeRO-2) or ddp (a whole copy per GPU,
 # "still using FSDP, but in distributed data parallel mode", benchmarks_03_2024.md); no optimizer-only sharding

@@ -23,6 +23,7 @@ from configurator.core.support.facts import (
     llama_cpp_mixed_build,
     prebuilt_rocm_carries,
     training_half,
+    vllm_eager,
 )
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
@@ -210,6 +211,8 @@ def vllm_command(
         "--max-num-seqs",
         str(pool.streams),
     ]
+    if vllm_eager(gpu):  # Intel XPU: eager, as llm-scaler's commands serve (support.facts.VLLM_XPU_EAGER)
+        parts.append("--enforce-eager")
     if w.get("speculative") == "draft" and result.draft_repo:
         # vLLM's draft-model speculation (vllm/config/speculative.py: "model", "num_speculative_tokens")
         k = int(w.get("draft_tokens") or 3)

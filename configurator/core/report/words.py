@@ -1202,6 +1202,10 @@ ZH_REASONS: dict[str, Template] = {
         + f"：中位数是估算的 {r.num('median'):.2f} 倍，最多 {r.num('worst'):.2f} 倍"
         "（最慢的是 128K-256K token 上用上下文并行的训练）"
     ),
+    "warn.qlora-not-advised": (
+        "不建议对 {model} 做 QLoRA（4 位）：Unsloth 的指南对 Qwen3.5/3.6 模型（稠密或 MoE）用 bf16 LoRA 微调，"
+        "其 4 位量化误差高于通常（{source}）；请按 LoRA（bf16）规划"
+    ),
     "warn.fp16-overflow": lambda r, _say: (
         f"{r.fields['model']} 在这里以 fp16 训练（"
         + ("按所选精度" if r.fields.get("asked") else f"{r.fields['card']} 不支持 bf16")

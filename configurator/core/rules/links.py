@@ -319,25 +319,31 @@ class TensorGroup(Rule):
         return self.say("fail", "group") if build.split == "tensor" and devices not in TENSOR_GROUPS else None
 
 
+CONSUMER_FAMILY = {"nvidia": "GeForce", "amd": "Radeon", "intel": "Arc"}
+"""Each maker's (Gpu.vendor) consumer card family, the cards the catalog lists without PCIe peer-to-peer (p2p false:
+32 GeForce, two Intel Arc, as of round 45). PCI-7 names the family of the build's own card from it: its message had
+said "GeForce" for two Arc B580s (round 45's walk)."""
+
+
 @register
 class PeerToPeer(Rule):
     id = "PCI-7"
-    title = "GeForce cards without peer-to-peer: tensor parallel is PCIe-bound"
+    title = "consumer cards without peer-to-peer (GeForce, Radeon, Arc): tensor parallel is PCIe-bound"
     severity = "warn"
-    sources = ("NCCL #1309: no P2P on GeForce",)
-    reads = ("gpu.p2p", "nvlink_bridge", "split")
+    sources = ("NCCL #1309: no P2P on GeForce", "the catalog's p2p field of each card")
+    reads = ("gpu.p2p", "gpu.vendor", "nvlink_bridge", "split")
     messages = (
         Message(
             "p2p",
-            "GeForce cards lack PCIe peer-to-peer: tensor parallel is PCIe-bound",
-            zh="GeForce 卡没有 PCIe 点对点：张量并行受 PCIe 限制",
+            "{family} cards lack PCIe peer-to-peer: tensor parallel is PCIe-bound",
+            zh="{family} 卡没有 PCIe 点对点：张量并行受 PCIe 限制",
         ),
     )
     listed = 450
 
     def assess(self, build: BuildFacts) -> Verdict | None:
         if build.gpus > 1 and not build.gpu.p2p and not build.nvlink_bridge and build.collectives:
-            return self.say("warn", "p2p")
+            return self.say("warn", "p2p", family=CONSUMER_FAMILY[build.gpu.vendor])
         return None
 
 

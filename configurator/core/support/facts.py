@@ -1141,6 +1141,23 @@ def training_half(gpu: Gpu | None) -> Literal["bf16", "fp16"]:
     return "fp16" if entry is not None and entry.bf16.level == "no" else "bf16"
 
 
+VLLM_XPU_EAGER = (
+    "https://github.com/intel/llm-scaler/blob/main/vllm/README.md (1.4.1 and 2.2: every Arc B60 serving command, "
+    "BF16, online FP8 and INT4 alike, carries --enforce-eager; read 2026-12-07); intel/llm-scaler "
+    "issues/vllm-xpu-status-2026-09-02.md (upstream vLLM on XPU: XPU graphs kept off); "
+    "https://github.com/vllm-project/vllm/blob/main/vllm/engine/arg_utils.py (--enforce-eager, "
+    "EngineArgs.enforce_eager: no CUDA/XPU graph capture)"
+)
+
+
+def vllm_eager(gpu: Gpu | None) -> bool:
+    """Whether vLLM serves on `gpu` eager only, the way its vendor's recipes launch it (--enforce-eager): the cards
+    whose vLLM fact is the XPU backend's (Intel Arc, Alchemist and Battlemage; VLLM_XPU_EAGER). Round 45: an Intel
+    plan's `vllm serve` had left the flag out that llm-scaler's commands and the GDN fact (sup.vllm-gdn-xe2) name."""
+    entry = support_for(gpu.vendor, gpu.architecture) if gpu is not None else None
+    return entry is not None and entry.vllm is _VLLM_XPU
+
+
 def has_matrix_units(gpu: Gpu) -> bool:
     """Whether the GPU has tensor/matrix units (True for an architecture the table does not know)."""
     entry = support_for(gpu.vendor, gpu.architecture)
