@@ -29,12 +29,7 @@ workstations (plan.WAY_OUT_MACHINES reads bases.BASE_SOURCES), and says 8,945.
 Round 45 (ways45): Kimi K2.6 at 40,000 CNY and DeepSeek-R1 at 5,000 USD added. Held to the plain "cheapest", their
 ways on supported software (the RTX 2060 12GB at 39,301 CNY beside a P100 at 38,142; the RTX 4060 Ti at 2,815 USD beside
 a P100 at 2,662) were misses by design: 9 of 30 ways missed, 7 of 30 once each way is held to its own claim (held_to).
-Those 7 less the 32k way had one cause: a way that asks no experts in RAM never saw the plan's experts-in-RAM tiers
-(plan._WaySearch.experts_tiers), so Kimi's "buy outside China and raise the budget to 494,826 CNY" named 7 x RTX PRO
-6000 Max-Q where the plan at those words labels a 12-channel EPYC with an RTX 3090 "cheapest" at 185,279, and R1's
-"a 240 V circuit, 74,595 USD" re-planned to 5,871. Kimi's ways are now the budget raised alone at the tier's price, the
-others dominated, and R1's circuit way is gone: 2 of 26 (the 32k way below, and R1's "use q8_0 ... 24,681 USD" on a
-supported card where its plan's "cheapest" names a supported build at 24,486: left as found, a miss before too).
+Left open: Kimi's offload, region, power and circuits ways and R1's circuit and q8_0 ways (docs/advice.md, ways45).
 
 Left as found (round 43): the 70B at 32k and 15 tokens/s: the budget way's Mac Studio (5,499)
 where the plan at 5,499 picks the usual q8_0 KV cache on its own and labels 2 x RTX 3090 Ti at 4,328 "cheapest".
