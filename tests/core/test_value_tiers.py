@@ -36,11 +36,10 @@ def _per_money(build: dict[str, Any]) -> float:
 @pytest.fixture(scope="module")
 def lab(catalog: Catalog) -> dict[str, Any]:
     memo.clear()
-    # six places: since round 44 (ways44) the plan shows the supported build its past-support "cheapest" names (2 x
-    # Arc A770 16GB beside the MI50, ranking.SUPPORTED_NAMED_ORDER 2.6, a reference as "cheapest in VRAM on supported
-    # software" is), and at five places the release-quality value (2.8) gives way to it
+    # the plan's own five places (round 44 had asked six: the supported build the MI50's "cheapest" names, 2 x Arc
+    # A770 16GB, had taken the fifth from the release-quality value at SUPPORTED_NAMED_ORDER 2.6; round 45: 2.9)
     request = BuildRequest(
-        model_id="qwen3-32b", workload=Workload(kind="inference", batch=8), budget=20000, currency="EUR", top_k=6
+        model_id="qwen3-32b", workload=Workload(kind="inference", batch=8), budget=20000, currency="EUR"
     )
     return plan(request, catalog).to_json()
 
@@ -70,6 +69,27 @@ def test_the_best_value_at_release_quality_keeps_its_claim_and_place(lab: dict[s
     assert "at FP8" in build["label"] and build["label"].startswith("best value at release quality")
     assert CLAIM_ORDER["claim.cheapest-vram-supported"] < claim_rank(claim) == RELEASE_VALUE_ORDER
     assert claim_rank(claim) < CLAIM_ORDER["claim.quietest"]
+
+
+def test_the_release_value_takes_its_place_before_the_supported_build_the_cheapest_names(lab: dict[str, Any]) -> None:
+    """Round 45: at the plan's five places the lab sees both "best value" answers, each true over the builds shown
+    (tokens/s per user per 1,000 EUR, as the label check reads it: the AWQ one over every build, the release one over
+    those not quantized), and the supported build the MI50's "cheapest" names (no claim of its own: 2 x Arc A770 16GB
+    at Q4_K_M, 1,545 EUR and 6.9 tokens/s each, 4.5 per 1,000 EUR) gives its place to 8 x RTX 2080 Ti 22GB at FP8
+    (8,554 EUR, 77.0 each, 9.0 per 1,000 EUR), still named with its price and speed in the cheapest's claim. Round 44
+    had shown the A770 pair fifth and left the release-quality value out (ranking.SUPPORTED_NAMED_ORDER 2.6 < 2.8)."""
+    builds = lab["builds"]
+    assert len(builds) == 5 and all(b["claims"] for b in builds)  # every place holds a claim
+    values = [(b, c) for b in builds if (c := _value(b)) is not None]
+    assert {c.fields.get("quantized") for _b, c in values} == {"AWQ int4", None}
+    for build, claim in values:
+        pool = builds if claim.fields.get("quantized") else [b for b in builds if not _quantized(b)]
+        assert _per_money(build) == max(_per_money(b) for b in pool), build["label"]
+    cheapest = next(from_json(c) for c in builds[0]["claims"] if c["code"] == "claim.cheapest")
+    named = cheapest.fields["supported_gpu"]
+    assert named == "Intel Arc A770 16GB" and "supported_rank" not in cheapest.fields  # named, not shown
+    assert cheapest.fields["supported_price"] < min(b["total_price"] for b, _c in values)
+    assert all(named != p["name"] for b in builds for p in b["parts"] if p["category"] == "gpu")
 
 
 def test_the_words_in_english_and_chinese() -> None:

@@ -1637,10 +1637,14 @@ def _serving_said(f: _Field, head: list[int]) -> None:
     )
 
 
-SUPPORTED_NAMED_ORDER = 2.6
+SUPPORTED_NAMED_ORDER = 2.9
 """Round 44: where the supported build that the "cheapest" past its vendor's support names (_supported_named: "the RTX
-2060 12GB on supported software costs 5,214.99") takes its place: with "cheapest in VRAM on supported software", the
-same reference beside a card past support, after the plain claims and before "quietest"."""
+2060 12GB on supported software costs 5,214.99") takes its place: after the plain claims and before "quietest". Round
+45: after the release tier's claims too (RELEASE_FASTEST_ORDER, RELEASE_VALUE_ORDER): it holds no claim of its own, and
+the claim naming it already says its GPU, price and speed, where a cut "best value at release quality" is said
+nowhere. Qwen3-32B for a lab's 8 users at 20,000 EUR had shown 2 x Arc A770 16GB at Q4_K_M (1,545 EUR, 6.9 tokens/s
+each, 4.5 per 1,000 EUR) in the fifth place and left out 8 x RTX 2080 Ti 22GB at FP8 (8,554 EUR, 77.0 each, 9.0 per
+1,000 EUR), the release's quality for the money a lab of eight buys."""
 
 
 def _cheapest_supported_named(f: _Field) -> int | None:
