@@ -383,6 +383,33 @@ def add_vat_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_room_options(parser: argparse.ArgumentParser) -> None:
+    """The plan's wall circuit, how many may feed the machine, its form and its room."""
+    parser.add_argument(
+        "--circuit",
+        choices=("120v15a", "120v20a", "240v20a", "208v30a", "220v10a", "220v16a", "230v10a", "230v16a"),
+        default=None,
+        help="the wall circuit (default 120v15a for USD, 230v16a otherwise; with --room server-room the room's rack "
+        "feed: 208v30a (NEMA L6-30) for USD, 220v16a for CNY or --region china, 230v16a for EUR, which the plan notes "
+        "it assumed; a circuit named here is taken as yours, without that note)",
+    )
+    parser.add_argument(
+        "--circuits",
+        type=_request_int("circuits"),
+        default=1,
+        metavar="N",
+        help="how many such circuits may feed the machine",
+    )
+    parser.add_argument("--form", choices=("tower", "rack", "open-frame", "any"), default="any")
+    parser.add_argument(
+        "--room",
+        choices=("home-office", "lab", "server-room"),
+        default="lab",
+        help="where the machine runs (default lab); a server-room machine is fed from the room's rack feed, and where "
+        "a smaller --circuit is named the way out is that feed, never an electrician's new circuit",
+    )
+
+
 def add_plan_options(parser: argparse.ArgumentParser) -> None:
     add_workload_options(parser)
     # --gpus caps a plan's machines: given, it is honoured as typed (--gpus 1 had been read as no cap, since 1 is
@@ -408,29 +435,7 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
         metavar="H",
         help="training must finish within H hours",
     )
-    parser.add_argument(
-        "--circuit",
-        choices=("120v15a", "120v20a", "240v20a", "208v30a", "220v10a", "220v16a", "230v10a", "230v16a"),
-        default=None,
-        help="the wall circuit (default 120v15a for USD, 230v16a otherwise; with --room server-room the room's rack "
-        "feed: 208v30a (NEMA L6-30) for USD, 220v16a for CNY or --region china, 230v16a for EUR, which the plan notes "
-        "it assumed; a circuit named here is taken as yours, without that note)",
-    )
-    parser.add_argument(
-        "--circuits",
-        type=_request_int("circuits"),
-        default=1,
-        metavar="N",
-        help="how many such circuits may feed the machine",
-    )
-    parser.add_argument("--form", choices=("tower", "rack", "open-frame", "any"), default="any")
-    parser.add_argument(
-        "--room",
-        choices=("home-office", "lab", "server-room"),
-        default="lab",
-        help="where the machine runs (default lab); a server-room machine is fed from the room's rack feed, and where "
-        "a smaller --circuit is named the way out is that feed, never an electrician's new circuit",
-    )
+    add_room_options(parser)
     parser.add_argument("--condition", choices=("new", "used", "any"), default="any", help="new or used parts")
     parser.add_argument("--region", choices=("global", "china"), default=None, help="default china for CNY")
     parser.add_argument(
