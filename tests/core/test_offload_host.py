@@ -15,10 +15,12 @@ from typing import Any
 
 import pytest
 
+from configurator.core.catalog.models import MODULE_GB_BYTES
 from configurator.core.estimate import optimizer_offload as oo
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.workload import Workload
+from configurator.core.rules.compat import host_ram_needed
 
 # each typical host, with the catalog kit (and how many) a plan fits it with
 PARTS = {
@@ -89,21 +91,24 @@ def test_a_3b_full_fine_tune_without_a_host_is_timed_on_the_desktop_a_plan_build
         ("qwen2.5-3b", "rtx-4090", 1, "desktop"),  # ~50 GB in RAM
         ("qwen2.5-7b", "rtx-a6000", 1, "desktop-4-dimms"),  # ~115 GB
         ("llama-3.1-70b", "rtx-4090", 2, "workstation"),  # over 1 TB of fp32 states
+        ("qwen2.5-3b", "rtx-4090", 2, "server"),  # two cards: the plans' EPYC 7302 (5.66 h, as its build)
     ],
 )
 def test_the_host_assumed_is_the_first_that_holds_the_jobs_ram(
     catalog: Any, model_id: str, gpu_id: str, gpus: int, kind: str
 ) -> None:
-    """A job's RAM decides the machine: a 70B full fine-tune's fp32 Adam states do not fit a desktop, so its CPU step
-    is not timed on one (it was: 89.6 GB/s for 1.1 TB of states no dual-channel board holds)."""
+    """A job's RAM and cards decide the machine: a 70B full fine-tune's fp32 Adam states do not fit a desktop, so its
+    CPU step is not timed on one (it was: 89.6 GB/s for 1.1 TB of states no dual-channel board holds); two cards go on
+    the server the plans build for them, whatever the RAM."""
     model, gpu = catalog.records["models"][model_id], catalog.records["gpus"][gpu_id]
     result = estimate(model, QWEN_3B_FULL, gpu, gpus)
     assert result.offload_host is not None and result.offload_host["kind"] == kind
     (host,) = [h for h in oo.TYPICAL_OFFLOAD_HOSTS if h.kind == kind]
-    need = oo.host_ram_needed(result.host_ram_bytes, training=True) / oo.MODULE_GB_BYTES
+    need = host_ram_needed(result.host_ram_bytes, training=True) / MODULE_GB_BYTES
     assert need <= (host.capacity_gb or 0)
-    smaller = [h for h in oo.TYPICAL_OFFLOAD_HOSTS if (h.capacity_gb or 0) < (host.capacity_gb or 0)]
-    assert all(need > (h.capacity_gb or 0) for h in smaller)
+    assert host.max_gpus is None or gpus <= host.max_gpus
+    before = oo.TYPICAL_OFFLOAD_HOSTS[: oo.TYPICAL_OFFLOAD_HOSTS.index(host)]
+    assert all(need > (h.capacity_gb or 0) or gpus > (h.max_gpus or gpus) for h in before)
 
 
 def test_the_estimate_json_and_sentence_state_the_host(catalog: Any) -> None:

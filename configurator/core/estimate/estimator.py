@@ -187,7 +187,6 @@ from configurator.core.estimate.unified import (
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
-from configurator.core.rules.compat import load_spike
 from configurator.core.support.facts import (
     REFERENCE_MATMUL,
     dense_peak_tflops,
@@ -3439,9 +3438,11 @@ def _offloaded_step(
     tokens_per_micro = workload.batch * (workload.context or 2048)
     micro_batches = workload.grad_accumulation or 1
     micro_count = workload.tokens / (tokens_per_micro * max(1, gpus))
+    from configurator.core.rules.compat import load_spike  # the rulebook, loaded only when a step is offloaded
+
     named = workload.ram_bandwidth_named  # --ram-bandwidth, or a plan's build's own host (Workload.on_host)
     spike = load_spike({"framework": workload.framework, "method": workload.method, "offload": workload.offload})
-    host = offload_host(workload.ram_bandwidth_gbps if named else None, host_ram, spike=spike)
+    host = offload_host(workload.ram_bandwidth_gbps if named else None, host_ram, gpus, spike=spike)
     step = offload_step(
         params=params,
         gpus=gpus,

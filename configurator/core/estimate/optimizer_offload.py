@@ -24,7 +24,6 @@ from configurator.core.catalog.models import MODULE_GB_BYTES
 from configurator.core.common.reasons import Value
 from configurator.core.common.shapes import OffloadHostJson
 from configurator.core.estimate.host import BYTES_PER_TRANSFER, DPC2_SPEED_MTS
-from configurator.core.rules.compat import host_ram_needed
 
 # Bytes of RAM DeepSpeedCPUAdam moves per parameter and step: its AVX loop (csrc/includes/cpu_adam.h, Step_AVX) loads
 # the fp32 gradient, first moment, second moment and parameter (simd_load x 4) and stores the parameter and both moments
@@ -72,6 +71,7 @@ class OffloadHost:
     dimms: int | None = None
     dimm_gb: int | None = None
     mts: int | None = None  # the speed the DIMMs run at (derated at two DIMMs a channel: host.DPC2_SPEED_MTS)
+    max_gpus: int | None = None  # the most GPUs the plans put on this kind of host (None: as many as a machine takes)
 
     @property
     def capacity_gb(self) -> int | None:
@@ -79,13 +79,22 @@ class OffloadHost:
 
 
 def _typical(
-    kind: str, cpu: str, cores: int, socket: str, memory: str, channels: int, dimms: int, dimm_gb: int, rated_mts: int
+    kind: str,
+    cpu: str,
+    cores: int,
+    socket: str,
+    memory: str,
+    channels: int,
+    dimms: int,
+    dimm_gb: int,
+    rated_mts: int,
+    max_gpus: int | None = None,
 ) -> OffloadHost:
     """A typical host by the arithmetic host.host_memory reads a build with (channels x MT/s x 8 bytes; two DIMMs a
     channel at the platform's derated speed), so the no-host estimate and the plan's build time the step alike."""
     mts = DPC2_SPEED_MTS[(socket, memory)] if dimms > channels else rated_mts
     gbps = channels * mts * BYTES_PER_TRANSFER / 1000
-    return OffloadHost(kind, gbps, cpu, cores, socket, memory, channels, dimms, dimm_gb, mts)
+    return OffloadHost(kind, gbps, cpu, cores, socket, memory, channels, dimms, dimm_gb, mts, max_gpus)
 
 
 # The host an offloaded fine-tune's optimizer step is timed on when none is named (`llm-rig estimate` without
@@ -105,22 +114,26 @@ def _typical(
 #   QLoRA on two RTX 3090, 8 x 16 GB: the same bandwidth);
 # - past it: a Xeon w5-3435X (16 cores, LGA4677, 8 x DDR5-4800: Intel ARK) with 16 x 96 GB RDIMMs, two a channel at
 #   DDR5-4400 (ARK's 2DPC speed): 281.6 GB/s, 1.5 TB (Llama 3.1 70B full on RTX 4090s).
+# Two or more cards: the plans put them on the EPYC 7302 whatever the RAM (its 128 lanes: Qwen2.5-3B full on two RTX
+# 4090, 5.7 h; Qwen2.5-7B full on two RTX 3090), so the desktops take one card (`max_gpus`).
 # A named host (--ram-bandwidth; a build's own CPU and DIMMs in a plan, plan.offload_ram_gbps) replaces them.
 TYPICAL_OFFLOAD_HOSTS: tuple[OffloadHost, ...] = (
-    _typical("desktop", "ryzen-5-5600", 6, "AM4", "DDR4", 2, 2, 32, 3200),
-    _typical("desktop-4-dimms", "ryzen-5-5600", 6, "AM4", "DDR4", 2, 4, 32, 3200),
+    _typical("desktop", "ryzen-5-5600", 6, "AM4", "DDR4", 2, 2, 32, 3200, max_gpus=1),
+    _typical("desktop-4-dimms", "ryzen-5-5600", 6, "AM4", "DDR4", 2, 4, 32, 3200, max_gpus=1),
     _typical("server", "epyc-7302", 16, "SP3", "DDR4", 8, 8, 64, 3200),
     _typical("workstation", "xeon-w5-3435x", 16, "LGA4677", "DDR5", 8, 16, 96, 4800),
 )
 
 
-def typical_offload_host(host_ram_bytes: float, *, spike: bool = False) -> OffloadHost:
-    """The first TYPICAL_OFFLOAD_HOSTS entry whose RAM holds `host_ram_bytes` kept there with the trainer's room
-    (RAM-3's host_ram_needed; `spike`: a measured start-up peak a swap file tops, rules.compat.load_spike); the last
-    where none does (a plan then says the RAM is short)."""
+def typical_offload_host(host_ram_bytes: float, gpus: int = 1, *, spike: bool = False) -> OffloadHost:
+    """The first TYPICAL_OFFLOAD_HOSTS entry that takes `gpus` and whose RAM holds `host_ram_bytes` kept there with the
+    trainer's room (RAM-3's host_ram_needed; `spike`: a measured start-up peak a swap file tops, rules.compat.
+    load_spike); the last where none does (a plan then says the RAM is short)."""
+    from configurator.core.rules.compat import host_ram_needed  # the rulebook, loaded only when a step is offloaded
+
     need_gb = host_ram_needed(host_ram_bytes, training=True, spike=spike) / MODULE_GB_BYTES
     for host in TYPICAL_OFFLOAD_HOSTS:
-        if (host.capacity_gb or 0) >= need_gb:
+        if (host.capacity_gb or 0) >= need_gb and (host.max_gpus is None or gpus <= host.max_gpus):
             return host
     return TYPICAL_OFFLOAD_HOSTS[-1]
 
@@ -156,12 +169,12 @@ def typical_host_fields(host: OffloadHost) -> dict[str, Value]:
     }
 
 
-def offload_host(given_gbps: float | None, host_ram_bytes: float, *, spike: bool = False) -> OffloadHost:
+def offload_host(given_gbps: float | None, host_ram_bytes: float, gpus: int = 1, *, spike: bool = False) -> OffloadHost:
     """The host the step is timed on: the one named (`given_gbps`: --ram-bandwidth, or the build's own CPU and DIMMs
-    in a plan), else the typical host that holds the job's RAM."""
+    in a plan), else the typical host that takes the job's `gpus` and holds its RAM."""
     if given_gbps is not None:
         return OffloadHost(GIVEN_HOST, given_gbps)
-    return typical_offload_host(host_ram_bytes, spike=spike)
+    return typical_offload_host(host_ram_bytes, gpus, spike=spike)
 
 
 @dataclass(frozen=True)
