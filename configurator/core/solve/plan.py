@@ -505,14 +505,12 @@ def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: C
     with its optimizer in RAM steps it on the build's own CPU and memory (offload_ram_gbps), not the default desktop's.
     Timed by bays.timed_on, which the search reads a server's bays with too (PCI-9)."""
     links = build_links(a)
-    if cand.model is None or request.workload.kind == "inference" or given.wall_hours is None:
+    ram = offload_ram_gbps(a, request.workload)
+    if (links is None and ram is None) or cand.model is None or request.workload.kind == "inference":
         return given
-    # the workload the estimate ran: an offload the planner chose (a QLoRA of a 70B on two 24 GB cards, FSDP with CPU
-    # offload) is in it, not in the request, and steps on this build's CPU too (it had been timed on the no-host default)
+    if given.wall_hours is None:
+        return given
     workload = Workload.model_validate(given.workload)
-    ram = offload_ram_gbps(a, workload)
-    if links is None and ram is None:
-        return given
     if ram is not None:
         workload = workload.on_host(ram)
     planned = given.layout is not None  # the planner's layout (candidates._laid_out): planned again on these links
