@@ -433,11 +433,11 @@ def training_gpu_hours(
                 zero=int(row.get("zero", 0)),
                 offload=row.get("offload", "none"),
                 # an offloaded run's accumulation and its host's peak RAM bandwidth (all sockets its ranks run on): the
-                # CPU optimizer step reads both (estimate.optimizer_offload); rows that do not say take the defaults
+                # CPU optimizer step reads both (estimate.optimizer_offload); rows that do not say take the defaults,
+                # a row that names no host the typical host that holds its RAM (optimizer_offload.offload_host), as
+                # `llm-rig estimate` without --ram-bandwidth does (round 45: it had been given the 89.6 GB/s default)
                 grad_accumulation=row.get("grad_accumulation"),
-                ram_bandwidth_gbps=float(
-                    row.get("ram_bandwidth_gbps", Workload.model_fields["ram_bandwidth_gbps"].default)
-                ),
+                **({"ram_bandwidth_gbps": float(row["ram_bandwidth_gbps"])} if "ram_bandwidth_gbps" in row else {}),
             )
             # flash_attention = false: the run materialised the attention scores (estimator.Calibration: the cost)
             flash = bool(row.get("flash_attention", True))

@@ -3313,6 +3313,13 @@ EN: dict[str, Template] = {
         + (f", then {r.num('back'):.1f} s copying them back over {r.fields['link']}" if r.num("back") >= 0.05 else "")
         + (f", and gradient copies {r.num('grads'):.1f} s past the backward" if r.num("grads") >= 0.05 else "")
         + f": {r.num('steps'):,.0f} steps, +{r.num('hours'):,.1f} h wall clock"
+        + (
+            f" (no host named: the typical one that holds the job's RAM, {r.fields['host_cpu']} with "
+            f"{r.fields['cores']} cores and {r.fields['dimms']} x {r.fields['dimm_gb']} GB {r.fields['memory']} at "
+            f"{r.fields['mts']} MT/s on {r.fields['channels']} channels; --ram-bandwidth names yours)"
+            if r.fields.get("host_cpu")
+            else ""
+        )
     ),
     "est.no-tokens": "no --tokens given: training time not estimated",
     "est.file-weights": "weights sized from the file header: {gib:.2f} GiB exactly",

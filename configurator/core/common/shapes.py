@@ -321,6 +321,7 @@ class WorkloadJson(TypedDict):
     draft_tokens: int
     n_cpu_moe: int | None
     ram_bandwidth_gbps: float
+    ram_bandwidth_named: bool  # an addition (round 45): whether ram_bandwidth_gbps was named or is the default
     host_buffer: str
 
 
@@ -339,6 +340,30 @@ class EstimateSpeedJson(TypedDict):
     context_fill_s: NotRequired[float]
 
 
+class OffloadHostJson(TypedDict):
+    """The host an offloaded optimizer step was timed on (estimate.optimizer_offload.OffloadHost): "given" (the
+    user's --ram-bandwidth, or a plan's build's own CPU and DIMMs: its bandwidth only) or a typical host named by its
+    parts (optimizer_offload.TYPICAL_OFFLOAD_HOSTS), with the seconds its CPU Adam takes a step."""
+
+    kind: str
+    ram_bandwidth_gbps: float | None
+    cpu: str | None
+    cores: int | None
+    memory: str | None
+    channels: int | None
+    dimms: int | None
+    dimm_gb: int | None
+    mts: int | None
+    cpu_adam_s_per_step: float | None
+
+
+class OffloadFields(TypedDict):
+    """The EstimateResult fields an offloaded optimizer step sets (estimator._Explain.offloaded)."""
+
+    offload_step_hours: float
+    offload_host: OffloadHostJson | None
+
+
 class EstimateTimeJson(TypedDict):
     gpu_hours: float | None
     wall_hours: float | None
@@ -347,6 +372,7 @@ class EstimateTimeJson(TypedDict):
     tokens_per_s: NotRequired[float | None]  # a training job's throughput
     steady_tokens_per_s: NotRequired[float | None]  # its steady-state rate (issue #29)
     reference_tokens: NotRequired[float]  # the reference job it was timed for when none was given
+    optimizer_host: NotRequired[OffloadHostJson]  # an addition (round 45): the host an --offload cpu step ran on
 
 
 class EstimateHostJson(TypedDict):

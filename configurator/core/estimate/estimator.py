@@ -28,7 +28,7 @@ from configurator.core.common.serving_pool import (
     pool_of,
     sglang_mem_fraction_static,
 )
-from configurator.core.common.shapes import PlacementJson, SpeculationFields
+from configurator.core.common.shapes import OffloadFields, OffloadHostJson, PlacementJson, SpeculationFields
 from configurator.core.estimate.activations import (
     activation_bytes_per_layer,
     lora_inputs_per_layer,
@@ -137,7 +137,10 @@ from configurator.core.estimate.moe_layers import moe_layer_count
 from configurator.core.estimate.optimizer_offload import (
     CPU_ADAM_RAM_SHARE,
     OffloadStep,
+    host_json,
+    offload_host,
     offload_step,
+    typical_host_fields,
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
@@ -935,6 +938,7 @@ class _Explain:
         self.warnings: list[Reason] = []
         self.scaling: float | None = None  # the data-parallel scaling efficiency a training time assumes
         self.offload_s = 0.0  # wall seconds of the offloaded optimizer steps (_offloaded_step), over the run
+        self.offload_host: OffloadHostJson | None = None  # the host they were timed on (_offloaded_step)
         self.layout: list[str] = []  # the assumptions that describe one machine's data-parallel layout
         # decode tokens/s at the low and the central draft acceptance (--speculative draft): the range's ends
         self.speculation_span: tuple[float, float] | None = None
@@ -943,6 +947,10 @@ class _Explain:
     def quiet(self) -> _Explain:
         """A fresh explanation with the same constants, for a side computation whose sentences are not kept."""
         return _Explain(self.cal, kept=False)
+
+    def offloaded(self) -> OffloadFields:
+        """The EstimateResult fields of an offloaded optimizer step: its hours and the host it was timed on."""
+        return {"offload_step_hours": self.offload_s / 3600, "offload_host": self.offload_host}
 
     def speculation(self) -> SpeculationFields:
         """The EstimateResult fields of a draft-model speculation (none set when it did not apply)."""
@@ -3506,6 +3514,7 @@ def _offloaded_step(
     compute_s: float,
     ex: _Explain,
     links: CardLinks | None = None,
+    host_ram: float = 0.0,
 ) -> OffloadStep | None:
     """The optimizer step of a fine-tune with its optimizer in system RAM (--offload cpu: ZeRO-Offload, ZeRO-3 offload,
     FSDP's CPU offload), timed once by optimizer_offload.offload_step: the CPU's Adam over the trained parameters at the
@@ -3522,6 +3531,11 @@ def _offloaded_step(
     tokens_per_micro = workload.batch * (workload.context or 2048)
     micro_batches = workload.grad_accumulation or 1
     micro_count = workload.tokens / (tokens_per_micro * max(1, gpus))
+    from configurator.core.rules.compat import load_spike  # the rulebook, loaded only when a step is offloaded
+
+    named = workload.ram_bandwidth_named  # --ram-bandwidth, or a plan's build's own host (Workload.on_host)
+    spike = load_spike({"framework": workload.framework, "method": workload.method, "offload": workload.offload})
+    host = offload_host(workload.ram_bandwidth_gbps if named else None, host_ram, gpus, spike=spike)
     step = offload_step(
         params=params,
         gpus=gpus,
@@ -3530,7 +3544,7 @@ def _offloaded_step(
         micro_batches=micro_batches,
         params_stay_in_ram=setup.zero >= 3 or setup.fw.offload_everything,
         torch_optimizer=setup.fw.offload_everything,
-        ram_gbps=workload.ram_bandwidth_gbps,
+        ram_gbps=host.gbps,
         pcie_gbs=pcie_gbs(gpu, links)[0] * PCIE_COPY_EFFICIENCY,
         gather_busbw_gbs=intra_node_link(gpu, links=links).busbw_gbs,
         compute_s_per_micro_batch=compute_s / micro_count,
@@ -3550,8 +3564,11 @@ def _offloaded_step(
             micro=step.micro_batches,
             steps=step.steps,
             hours=step.seconds / 3600,
+            host=host.kind,
+            **typical_host_fields(host),
         )
     )
+    ex.offload_host = host_json(host, step)
     return step
 
 
@@ -3734,8 +3751,11 @@ def _training_time(
     ex: _Explain,
     scale: float = 1.0,
     links: CardLinks | None = None,
+    host_ram: float = 0.0,
 ) -> tuple[float | None, float | None, float | None, float | None]:
-    """(training FLOPs, GPU-hours, wall hours, rate share) of a job with --tokens; None where unknown."""
+    """(training FLOPs, GPU-hours, wall hours, rate share) of a job with --tokens; None where unknown. `host_ram`: the
+    bytes it keeps in system RAM, which choose the typical host an offloaded optimizer step is timed on when the
+    workload names none (optimizer_offload.offload_host)."""
     tokens = workload.tokens
     if tokens is None:
         ex.assume(Reason.of("est.no-tokens"))
@@ -3762,7 +3782,7 @@ def _training_time(
     compute_s = gemms + attention_s / (elapsed * scaling)
     gpu_seconds = compute_s * _pipeline_stretch(model, workload, compute_s, ex) + all_to_all * gpus / elapsed
     gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex, links)
-    offloaded = _offloaded_step(model, counts, workload, gpu, gpus, gpu_seconds / gpus, ex, links)
+    offloaded = _offloaded_step(model, counts, workload, gpu, gpus, gpu_seconds / gpus, ex, links, host_ram)
     ex.offload_s = offloaded.seconds if offloaded else 0.0
     gpu_seconds += (gathered + ex.offload_s) * gpus
     gpu_hours = gpu_seconds / 3600
@@ -4491,7 +4511,7 @@ def _estimate(
             model, counts, workload, gpu, gpus, split, ex, scale, reported.engine
         )
     if workload.kind != "inference":
-        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex, scale, links)
+        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex, scale, links, host_ram)
     _explain_job(workload, reported.engine, memories, usable, fits, ex)
     return EstimateResult(
         model_id=model.id,
@@ -4536,5 +4556,5 @@ def _estimate(
         warnings=tuple(ex.warnings),
         scaling_efficiency=ex.scaling,
         layout_assumptions=tuple(ex.layout),
-        offload_step_hours=ex.offload_s / 3600,
+        **ex.offloaded(),
     )

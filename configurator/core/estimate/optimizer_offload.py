@@ -20,6 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from configurator.core.catalog.models import MODULE_GB_BYTES
+from configurator.core.common.reasons import Value
+from configurator.core.common.shapes import OffloadHostJson
+from configurator.core.estimate.host import BYTES_PER_TRANSFER, DPC2_SPEED_MTS
+
 # Bytes of RAM DeepSpeedCPUAdam moves per parameter and step: its AVX loop (csrc/includes/cpu_adam.h, Step_AVX) loads
 # the fp32 gradient, first moment, second moment and parameter (simd_load x 4) and stores the parameter and both moments
 # (simd_store x 3): 28 bytes; ZeRO-1/2 then reads the fp32 partition again and writes its 16-bit copy
@@ -45,6 +50,131 @@ PARAM_BYTES_BACK = 2.0
 BACKWARD_SHARE = 2.0 / 3.0
 DEEPSPEED_CPU_ADAM = "DeepSpeedCPUAdam"
 TORCH_CPU_ADAM = "torch.optim.AdamW"
+
+
+GIVEN_HOST = "given"  # OffloadHost.kind of a host the user (--ram-bandwidth) or the build (its CPU and DIMMs) names
+
+
+@dataclass(frozen=True)
+class OffloadHost:
+    """The host whose RAM an offloaded optimizer step streams from: one the user or the build names (kind GIVEN_HOST:
+    its bandwidth only), or the typical host that holds the job's RAM (a TYPICAL_OFFLOAD_HOSTS entry, its parts
+    stated). `gbps`: its peak after the chiplet links, over its sockets, as plan.offload_ram_gbps reads a build."""
+
+    kind: str
+    gbps: float
+    cpu: str | None = None  # the catalog id of its CPU
+    cores: int | None = None
+    socket: str | None = None
+    memory: str | None = None  # DDR4 / DDR5
+    channels: int | None = None  # populated
+    dimms: int | None = None
+    dimm_gb: int | None = None
+    mts: int | None = None  # the speed the DIMMs run at (derated at two DIMMs a channel: host.DPC2_SPEED_MTS)
+    max_gpus: int | None = None  # the most GPUs the plans put on this kind of host (None: as many as a machine takes)
+
+    @property
+    def capacity_gb(self) -> int | None:
+        return None if self.dimms is None or self.dimm_gb is None else self.dimms * self.dimm_gb
+
+
+def _typical(
+    kind: str,
+    cpu: str,
+    cores: int,
+    socket: str,
+    memory: str,
+    channels: int,
+    dimms: int,
+    dimm_gb: int,
+    rated_mts: int,
+    max_gpus: int | None = None,
+) -> OffloadHost:
+    """A typical host by the arithmetic host.host_memory reads a build with (channels x MT/s x 8 bytes; two DIMMs a
+    channel at the platform's derated speed), so the no-host estimate and the plan's build time the step alike."""
+    mts = DPC2_SPEED_MTS[(socket, memory)] if dimms > channels else rated_mts
+    gbps = channels * mts * BYTES_PER_TRANSFER / 1000
+    return OffloadHost(kind, gbps, cpu, cores, socket, memory, channels, dimms, dimm_gb, mts, max_gpus)
+
+
+# The host an offloaded fine-tune's optimizer step is timed on when none is named (`llm-rig estimate` without
+# --ram-bandwidth; a plan's candidate stage before a build's CPU is chosen): the first of these whose RAM holds what the
+# job keeps there (rules.compat.host_ram_needed, RAM-3's arithmetic). Each is the host the plans of round 45 built for
+# such a job, cheapest first (`llm-rig plan ... --offload cpu`, docs/estimates.md "Round 45"), timed by the arithmetic
+# host.host_memory reads that build with (tests/core/test_offload_host.py checks each figure against the catalog's
+# records). It had been a dual-channel DDR5-5600 desktop's 89.6 GB/s, faster than the DDR4 desktop a plan then builds:
+# the estimate was optimistic against the plan's own machine (Qwen2.5-3B full, one RTX 4090: 11.2 h vs the plan's
+# 12.9 h).
+# - up to 64 GB: a Ryzen 5 5600 (6 cores, AM4, dual-channel DDR4-3200: AMD's product page) with 2 x 32 GB, one DIMM
+#   a channel: 51.2 GB/s (the plan's cheapest for Qwen2.5-3B or Llama 3.2 3B full on one or two cards);
+# - up to 128 GB (AM4's maximum): the same with 4 x 32 GB, two DIMMs a channel at DDR4-2666 (AMD's 2DPC figure,
+#   host.DPC2_SPEED_MTS): 42.7 GB/s (Qwen2.5-7B full on one RTX A6000);
+# - up to 512 GB: an EPYC 7302 (16 cores, SP3, 8 x DDR4-3200; its 4 CCDs' GMI links read 204.8 GB/s, no less than its
+#   DRAM) with 8 x 64 GB RDIMMs, one a channel: 204.8 GB/s (Llama 3.1 8B full on two RTX 4090, 8 x 32 GB; Llama 3.1 70B
+#   QLoRA on two RTX 3090, 8 x 16 GB: the same bandwidth);
+# - past it: a Xeon w5-3435X (16 cores, LGA4677, 8 x DDR5-4800: Intel ARK) with 16 x 96 GB RDIMMs, two a channel at
+#   DDR5-4400 (ARK's 2DPC speed): 281.6 GB/s, 1.5 TB (Llama 3.1 70B full on RTX 4090s).
+# Two or more cards: the plans put them on the EPYC 7302 whatever the RAM (its 128 lanes: Qwen2.5-3B full on two RTX
+# 4090, 5.7 h; Qwen2.5-7B full on two RTX 3090), so the desktops take one card (`max_gpus`).
+# A named host (--ram-bandwidth; a build's own CPU and DIMMs in a plan, plan.offload_ram_gbps) replaces them.
+TYPICAL_OFFLOAD_HOSTS: tuple[OffloadHost, ...] = (
+    _typical("desktop", "ryzen-5-5600", 6, "AM4", "DDR4", 2, 2, 32, 3200, max_gpus=1),
+    _typical("desktop-4-dimms", "ryzen-5-5600", 6, "AM4", "DDR4", 2, 4, 32, 3200, max_gpus=1),
+    _typical("server", "epyc-7302", 16, "SP3", "DDR4", 8, 8, 64, 3200),
+    _typical("workstation", "xeon-w5-3435x", 16, "LGA4677", "DDR5", 8, 16, 96, 4800),
+)
+
+
+def typical_offload_host(host_ram_bytes: float, gpus: int = 1, *, spike: bool = False) -> OffloadHost:
+    """The first TYPICAL_OFFLOAD_HOSTS entry that takes `gpus` and whose RAM holds `host_ram_bytes` kept there with the
+    trainer's room (RAM-3's host_ram_needed; `spike`: a measured start-up peak a swap file tops, rules.compat.
+    load_spike); the last where none does (a plan then says the RAM is short)."""
+    from configurator.core.rules.compat import host_ram_needed  # the rulebook, loaded only when a step is offloaded
+
+    need_gb = host_ram_needed(host_ram_bytes, training=True, spike=spike) / MODULE_GB_BYTES
+    for host in TYPICAL_OFFLOAD_HOSTS:
+        if (host.capacity_gb or 0) >= need_gb and (host.max_gpus is None or gpus <= host.max_gpus):
+            return host
+    return TYPICAL_OFFLOAD_HOSTS[-1]
+
+
+def host_json(host: OffloadHost, step: OffloadStep) -> OffloadHostJson:
+    """The host and its CPU Adam's seconds a step, as `estimate --json` states them (time.optimizer_host)."""
+    return {
+        "kind": host.kind,
+        "ram_bandwidth_gbps": float(f"{host.gbps:.4g}"),
+        "cpu": host.cpu,
+        "cores": host.cores,
+        "memory": host.memory,
+        "channels": host.channels,
+        "dimms": host.dimms,
+        "dimm_gb": host.dimm_gb,
+        "mts": host.mts,
+        "cpu_adam_s_per_step": float(f"{step.cpu_s:.4g}"),
+    }
+
+
+def typical_host_fields(host: OffloadHost) -> dict[str, Value]:
+    """The parts of a typical host, as the est.offload-step reason names them; none for a named host."""
+    if host.kind == GIVEN_HOST:
+        return {}
+    return {
+        "host_cpu": host.cpu,
+        "cores": host.cores,
+        "memory": host.memory,
+        "channels": host.channels,
+        "dimms": host.dimms,
+        "dimm_gb": host.dimm_gb,
+        "mts": host.mts,
+    }
+
+
+def offload_host(given_gbps: float | None, host_ram_bytes: float, gpus: int = 1, *, spike: bool = False) -> OffloadHost:
+    """The host the step is timed on: the one named (`given_gbps`: --ram-bandwidth, or the build's own CPU and DIMMs
+    in a plan), else the typical host that takes the job's `gpus` and holds its RAM."""
+    if given_gbps is not None:
+        return OffloadHost(GIVEN_HOST, given_gbps)
+    return typical_offload_host(host_ram_bytes, gpus, spike=spike)
 
 
 @dataclass(frozen=True)

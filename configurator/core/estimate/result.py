@@ -13,6 +13,7 @@ from configurator.core.common.shapes import (
     EstimateJson,
     EstimateSpeedJson,
     EstimateTimeJson,
+    OffloadHostJson,
     ParallelismJson,
     PlacementJson,
     WorkloadJson,
@@ -141,6 +142,8 @@ class EstimateResult(_Frozen):
     # all-gather; estimator._offloaded_step): host and link time, which a GPU power limit does not slow
     # (solve.candidates.with_power_limit scales the rest)
     offload_step_hours: float = 0.0
+    # the host that step was timed on (optimizer_offload.OffloadHost as JSON): named, or the typical one assumed
+    offload_host: AsIs[OffloadHostJson | None] = None
     # a training job laid out by the cluster planner on one machine's GPUs (estimate.parallel.training_result: expert,
     # pipeline or tensor parallel, Megatron-LM's): its `parallelism` object, which the build and its launch command read
     layout: AsIs[ParallelismJson | None] = None
@@ -255,6 +258,8 @@ class EstimateResult(_Frozen):
             time["steady_tokens_per_s"] = _round(self.steady_tokens_per_s)
         if self.reference_tokens is not None:  # the reference job it was timed for when none was given
             time["reference_tokens"] = self.reference_tokens
+        if self.offload_host is not None:  # an addition (round 45): the host the offloaded optimizer step assumed
+            time["optimizer_host"] = self.offload_host
         host: EstimateHostPart = (
             {
                 "host": {

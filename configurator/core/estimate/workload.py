@@ -235,8 +235,17 @@ class Workload(BaseModel):
         default=89.6,
         ge=0.1,
         le=100_000,
-        description="host memory bandwidth for offloaded weights, and for the CPU optimizer step of a fine-tune with "
-        "--offload cpu (dual-channel DDR5-5600 = 89.6 GB/s)",
+        description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s), and for the "
+        "CPU optimizer step of a fine-tune with --offload cpu (left unset: the typical host that holds the job's RAM, "
+        "estimate.optimizer_offload.TYPICAL_OFFLOAD_HOSTS)",
+    )
+    # whether ram_bandwidth_gbps was named (--ram-bandwidth; a plan's build's own CPU and DIMMs: on_host): an offloaded
+    # optimizer step on a host nobody named is timed on the typical host that holds the job's RAM (optimizer_offload.
+    # offload_host). Set from the fields given (_named_host) or by on_host; part of the workload's identity, so a
+    # memoised estimate never answers a named 89.6 GB/s host with the unnamed default's figure; in the JSON (an
+    # addition), so a saved project or a re-read workload keeps it (one saved without it names the bandwidth it lists)
+    ram_bandwidth_named: bool = Field(
+        default=False, description="ram_bandwidth_gbps was named (else an offloaded optimizer step assumes a host)"
     )
     host_buffer: Literal["pinned", "mmap"] = Field(
         default="pinned",
@@ -244,6 +253,17 @@ class Workload(BaseModel):
         "--no-mmap, as the launch command runs it) or in the model file's pageable mapping (mmap: llama.cpp's default), "
         "which the driver stages copy by copy (estimate.host.PAGEABLE_STAGING_GBPS)",
     )
+
+    @model_validator(mode="after")
+    def _named_host(self) -> Workload:
+        named = {"ram_bandwidth_gbps", "ram_bandwidth_named"} & self.model_fields_set
+        if named == {"ram_bandwidth_gbps"} and not self.ram_bandwidth_named:
+            object.__setattr__(self, "ram_bandwidth_named", True)  # frozen: set once, while validating
+        return self
+
+    def on_host(self, ram_bandwidth_gbps: float) -> Workload:
+        """The workload on a named host of this peak RAM bandwidth (model_copy runs no validator: this marks it)."""
+        return self.model_copy(update={"ram_bandwidth_gbps": ram_bandwidth_gbps, "ram_bandwidth_named": True})
 
     @model_validator(mode="after")
     def _coherent(self) -> Workload:

@@ -210,7 +210,8 @@ def _add_placement_and_output(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="GBPS",
         help="peak host memory bandwidth for offloaded weights (default: from --cpu/--ram, "
-        "else dual-channel DDR5-5600 = 89.6)",
+        "else dual-channel DDR5-5600 = 89.6) and for a fine-tune's --offload cpu optimizer step (default: "
+        "a typical host that holds the job's RAM, e.g. 57.6 for a desktop's 4 DIMMs)",
     )
     parser.add_argument("--tokens", type=_workload_float("tokens"), metavar="N", help="training tokens (e.g. 1e11)")
     parser.add_argument(

@@ -2728,6 +2728,13 @@ ZH_REASONS: dict[str, Template] = {
         + (f"，再经 {r.fields['link']} 拷回 {r.num('back'):.1f} 秒" if r.num("back") >= 0.05 else "")
         + (f"，梯度拷贝超出反向传播 {r.num('grads'):.1f} 秒" if r.num("grads") >= 0.05 else "")
         + f"：共 {r.num('steps'):,.0f} 步，墙钟时间 +{r.num('hours'):,.1f} 小时"
+        + (
+            f"（未指定主机：按能容纳该任务内存的典型主机计，{r.fields['host_cpu']}，{r.fields['cores']} 核，"
+            f"{r.fields['dimms']} 条 {r.fields['dimm_gb']} GB {r.fields['memory']}，{r.fields['channels']} 通道 "
+            f"{r.fields['mts']} MT/s；用 --ram-bandwidth 指定你的主机）"
+            if r.fields.get("host_cpu")
+            else ""
+        )
     ),
     "est.no-tokens": "未给出 --tokens：不估算训练时间",
     "est.file-weights": "权重大小取自文件头：精确为 {gib:.2f} GiB",

@@ -859,7 +859,7 @@ class _GpuJob:
             return False
         if self.slowest_host_gbps is None or self.slowest_host_gbps <= self.workload.ram_bandwidth_gbps:
             return True
-        host = self.workload.model_copy(update={"ram_bandwidth_gbps": self.slowest_host_gbps})
+        host = self.workload.on_host(self.slowest_host_gbps)
         return not meets_speed(self.run(gpu, n, runnable, host), self.request)
 
     def with_method_way(self, gpu: Gpu, reason: Reason, catalog: Catalog, model_type: str) -> Reason:

@@ -512,7 +512,7 @@ def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: C
         return given
     workload = Workload.model_validate(given.workload)
     if ram is not None:
-        workload = workload.model_copy(update={"ram_bandwidth_gbps": ram})
+        workload = workload.on_host(ram)
     planned = given.layout is not None  # the planner's layout (candidates._laid_out): planned again on these links
     result = timed_on(cand.model, workload, a.gpu, a.gpus, cand.exact_weight_bytes, links, planned)
     if result is None:
