@@ -133,9 +133,13 @@ def test_the_text_and_the_json_list_the_same_pareto_optimal_ways_out() -> None:
     ways = data.json()["infeasible"]["relaxations"]
     assert ways and all({"kind", "change", "total_price", "decode_tokens_per_s"} <= set(w) for w in ways)
     lines = text.out.splitlines()
-    first = next(line for line in lines if line.startswith("cheapest way out: "))
+    # round 45: a training way names the cheapest build on supported software first (2 x 2080 Ti 22GB at 2,219 USD,
+    # beside the used Tesla P100 pair at 1,572, past support)
+    heads = ("cheapest way out: ", "cheapest way out on supported software: ")
+    first = next(line for line in lines if line.startswith(heads))
     others = [line[3:] for line in lines[lines.index(first) + 1 :] if line.startswith("   ")]
-    assert [first.removeprefix("cheapest way out: "), *others] == [w["change"] for w in ways[:6]]
+    head = next(h for h in heads if first.startswith(h))
+    assert [first.removeprefix(head), *others] == [w["change"] for w in ways[:6]]
     assert not any(w["kind"] == "power70" and any(o["kind"] == "power" for o in ways) for w in ways)
     for way in ways:
         beaten = [
