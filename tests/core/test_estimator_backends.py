@@ -7,7 +7,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.backends import DECODE_FACTS, DEFAULT_LLAMACPP_BACKEND, llamacpp_backend
-from configurator.core.estimate.estimator import estimate, llamacpp_build
+from configurator.core.estimate.estimator import CUDA_GRAPH_SAVING_S, estimate, llamacpp_build
 from configurator.core.estimate.workload import Workload
 from configurator.core.support.facts import dense_peak_tflops, training_tflops, vendor_matmul_efficiency
 from tests.reference import decode_speed, kind_rows
@@ -299,9 +299,48 @@ def test_mi50_hip_decode_follows_its_measurements(catalog: Catalog) -> None:
 
 def test_r9700_hip_decode_follows_its_measurement(catalog: Catalog) -> None:
     """kyuz0/amd-r9700-ai-toolboxes (llama-bench, ROCm 7.1.1, build 7423, December 2025): LLaMA 2 7B Q4_0 tg128 103.66
-    tokens/s on a Radeon AI PRO R9700 (83.8 with the CUDA-fitted share x 0.82 for ROCm on RDNA)."""
+    tokens/s on a Radeon AI PRO R9700 (83.8 with the CUDA-fitted share x 0.82 for ROCm on RDNA). A build of that month
+    reads it; today's build (HIP graphs on since May 2026, vendor47) reads the same share and 32 layers' launches less."""
     assert any(R9700_TOOLBOX in f.source for f in DECODE_FACTS)
-    assert _decode(catalog, "llama-2-7b", "q4_0", "radeon-ai-pro-r9700") == pytest.approx(103.66, rel=0.05)
+    w = Workload(kind="inference", precision="q4_0", engine="llama.cpp", context=512)
+    at_fact = estimate(
+        catalog.get("models", "llama-2-7b"),
+        w,
+        catalog.get("gpus", "radeon-ai-pro-r9700"),
+        cal=llamacpp_build("2025-12", "hip"),
+    ).decode_tokens_per_s
+    assert at_fact == pytest.approx(103.66, rel=0.05)
+    today = _decode(catalog, "llama-2-7b", "q4_0", "radeon-ai-pro-r9700")
+    assert 1 / at_fact - 1 / today == pytest.approx(32 * CUDA_GRAPH_SAVING_S, rel=0.01)
+
+
+# ggml-org/llama.cpp PR #22254 ('HIP: flip GGML_HIP_GRAPHS to on', IMbackK, 2026-04-22, merged), llama-bench tg64 on
+# gfx1100 (RX 7900 XTX class) at 340 W, the master column (HIP graphs off) beside the hipgraph column
+HIP_GRAPH_PAIRS = (
+    ("gemma-4-26b-a4b", "q6_k", 85.50, 91.82),
+    ("qwen2.5-14b", "q8_0", 47.17, 48.51),
+    ("qwen3.5-27b", "q4_k_m", 28.19, 29.13),
+)
+
+
+@pytest.mark.parametrize(("model", "precision", "master", "hipgraph"), HIP_GRAPH_PAIRS)
+def test_hip_graphs_speed_up_a_decode_as_pr_22254_measured(
+    catalog: Catalog, model: str, precision: str, master: float, hipgraph: float
+) -> None:
+    """ggml-org/llama.cpp PR #22254 turned HIP graphs on by default (April 2026): each decode step is one graph
+    launch, not one host launch per kernel. An April 2026 HIP build and a May one differ by the per-layer saving the
+    estimate derives on CUDA (PR #6766's pairs, 21.8 us a layer), and the speed-up it gives each model is the one the
+    PR measured (gemma4 26B.A4B Q6_K x1.074, qwen2 14B Q8_0 x1.028, qwen35 27B Q4_K_M x1.033) within 1.5 points. Two
+    GPUs keep a launch per kernel (the graph is one device's)."""
+    w = Workload(kind="inference", precision=precision, engine="llama.cpp", context=64)
+    m, gpu = catalog.get("models", model), catalog.get("gpus", "rx-7900-xtx")
+    before = estimate(m, w, gpu, cal=llamacpp_build("2026-04", "hip")).decode_tokens_per_s
+    after = estimate(m, w, gpu, cal=llamacpp_build("2026-05", "hip")).decode_tokens_per_s
+    assert before is not None and after is not None
+    assert after / before == pytest.approx(hipgraph / master, abs=0.015)
+    two_before = estimate(m, w, gpu, 2, cal=llamacpp_build("2026-04", "hip")).decode_tokens_per_s
+    two_after = estimate(m, w, gpu, 2, cal=llamacpp_build("2026-05", "hip")).decode_tokens_per_s
+    assert two_after == pytest.approx(two_before, rel=1e-9)
 
 
 def test_qwen25_72b_q4_for_4_users_r9700_pair_beats_mi50_pair(catalog: Catalog) -> None:

@@ -3384,7 +3384,13 @@ EN: dict[str, Template] = {
     ),
     "est.graphs": lambda r, _say: (
         "llama.cpp submits each decode step's kernels in one go ("
-        + ("CUDA graphs, llama.cpp since May 2024" if r.fields.get("cuda") else "Vulkan command buffers")
+        + (
+            "CUDA graphs, llama.cpp since May 2024"
+            if r.fields.get("cuda")
+            else "HIP graphs, llama.cpp since May 2026"
+            if r.fields.get("hip")
+            else "Vulkan command buffers"
+        )
         + f"): {r.num('us'):.0f} us less per layer than one host launch per kernel"
     ),
     "est.mtp": (

@@ -404,6 +404,8 @@ class Calibration:
     # The plain estimate describes a current CUDA build: graphs on (see llamacpp_build and _cuda_graphs).
     llamacpp_cuda_graphs: bool = True
     llamacpp_volta_turing_graphs: bool = True
+    # A HIP build replays the decode step as one hipGraph on one GPU (LLAMACPP_HIP_GRAPHS_SINCE): a current build
+    llamacpp_hip_graphs: bool = True
     # quantized MoE experts picked on the device under CUDA graphs (LLAMACPP_CUDA_MOE_GRAPHS_SINCE): a current build
     llamacpp_cuda_moe_graphs: bool = True
     # Fixed cost of each touched expert per MoE layer on that device-side path, as bytes at the stream rate (so a GPU
@@ -815,6 +817,16 @@ LLAMACPP_FLASH_ATTENTION_SINCE = "2025-08"
 # #27721, open). Other backends (Vulkan, SYCL, HIP, Metal) keep their own per-kernel submission.
 LLAMACPP_CUDA_GRAPHS_SINCE = "2024-05"
 LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE = "2026-08"
+# HIP builds compile the same ggml-cuda graph code (GGML_HIP_GRAPHS), off by default since it came in (PR #11362,
+# 2025-01-22: "disabled by default ... hipGraph dosent improve performance at all") until PR #22254 ("HIP: flip
+# GGML_HIP_GRAPHS to on", IMbackK, opened 2026-04-22, merged): "due to improvements in rocm and our usage and
+# construction of graphs this is no longer true, so lets change the default". A build from the month after it replays a
+# one-GPU decode step as one graph and saves what CUDA graphs save (Calibration.layer_overhead_saved_by_graphs, 21.8 us
+# a layer, derived on CUDA, PR #6766). The PR's own gfx1100 pairs agree (master -> hipgraph, tg64: gemma4 26B.A4B Q6_K
+# 85.50 -> 91.82 over 30 layers, 26.8 us a layer; qwen2 14B Q8_0 47.17 -> 48.51 over 48, 12.2 us; qwen35 27B Q4_K_M
+# 28.19 -> 29.13 over 64, 17.9 us; mean 19.0 us), read as a check, not fitted: their master column is held out.
+# A build of April 2026 is taken as before it (the PR's master column is such a build).
+LLAMACPP_HIP_GRAPHS_SINCE = "2026-05"
 # MoE decode on CUDA without the host round trip: ggml-org/llama.cpp PR #19645 (2026-02-15, "cuda : enable CUDA graphs
 # for MMID 1 <= BS <= 4", continuing #18958) runs a batch-1 MUL_MAT_ID through MMVQ with the expert ids on the device
 # and under CUDA graphs; before, "the selection of experts is done on the CPU, and forces a synchronization" (slaren,
@@ -867,6 +879,7 @@ def llamacpp_build(
         llamacpp_flash_attention=fa,
         llamacpp_cuda_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_SINCE,
         llamacpp_volta_turing_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_GRAPHS_VOLTA_TURING_SINCE,
+        llamacpp_hip_graphs=backend == "hip" and date >= LLAMACPP_HIP_GRAPHS_SINCE,
         llamacpp_cuda_moe_graphs=backend == "cuda" and date >= LLAMACPP_CUDA_MOE_GRAPHS_SINCE,
         llamacpp_blackwell_mxfp4=backend == "cuda" and date >= LLAMACPP_BLACKWELL_MXFP4_SINCE,
         llamacpp_vulkan=backend == "vulkan",
@@ -1779,10 +1792,12 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu, *, cal: Calibration) -
             eff = cal.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else cal.bw_eff_llamacpp_f16
         # a backend measured on this family (backends.DECODE_FACTS) replaces the CUDA-fitted share by its own
         # net of the per-layer cost the estimate itself charges on this backend (less when launches are batched)
-        per_layer = (cal.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else cal.layer_overhead_llamacpp) - (
-            cal.layer_overhead_saved_by_graphs if batched_launches(gpu, 1, cal=cal) else 0.0
-        )
+        # (every HIP fact was measured before HIP graphs were on, LLAMACPP_HIP_GRAPHS_SINCE: MI50 September 2025, R9700
+        # December 2025, so its share is net of a launch per kernel, and a later build's graphs save time beside it)
         backend = llamacpp_backend(gpu, cal.llamacpp_backend)
+        per_layer = (cal.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else cal.layer_overhead_llamacpp) - (
+            cal.layer_overhead_saved_by_graphs if backend != "hip" and batched_launches(gpu, 1, cal=cal) else 0.0
+        )
         if not quantized:
             # a 16-bit run measured on this family (GCN 5: its quantized weights are bound by the dequantizing dot
             # products, not the memory) is its own share
@@ -1817,6 +1832,8 @@ def batched_launches(gpu: Gpu, gpus: int, *, cal: Calibration = CAL) -> bool:
     LLAMACPP_CUDA_GRAPHS_SINCE, or a Vulkan build's batched command buffers) instead of one host launch per kernel."""
     if cal.llamacpp_vulkan or (cal.llamacpp_backend is None and llamacpp_backend(gpu) == "vulkan"):
         return True
+    if gpu.vendor == "amd" and llamacpp_backend(gpu, cal.llamacpp_backend) == "hip":
+        return gpus == 1 and cal.llamacpp_hip_graphs  # one hipGraph a step (LLAMACPP_HIP_GRAPHS_SINCE)
     if gpu.vendor != "nvidia" or gpus != 1 or not cal.llamacpp_cuda_graphs:
         return False
     return gpu.architecture in CUDA_GRAPH_ARCHITECTURES or (
@@ -2530,6 +2547,7 @@ def _explain_llamacpp_backend(
             Reason.of(
                 "est.graphs",
                 cuda=gpu.vendor == "nvidia" and not ex.cal.llamacpp_vulkan,
+                hip=gpu.vendor == "amd" and llamacpp_backend(gpu, ex.cal.llamacpp_backend) == "hip",
                 us=ex.cal.layer_overhead_saved_by_graphs * 1e6,
             )
         )

@@ -2798,7 +2798,13 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.graphs": lambda r, _say: (
         "llama.cpp 把每个解码步的内核一次提交（"
-        + ("CUDA graphs，llama.cpp 自 2024 年 5 月起" if r.fields.get("cuda") else "Vulkan 命令缓冲区")
+        + (
+            "CUDA graphs，llama.cpp 自 2024 年 5 月起"
+            if r.fields.get("cuda")
+            else "HIP graphs，llama.cpp 自 2026 年 5 月起"
+            if r.fields.get("hip")
+            else "Vulkan 命令缓冲区"
+        )
         + f"）：每层比逐个内核从主机启动少 {r.num('us'):.0f} us"
     ),
     "est.mtp": (
