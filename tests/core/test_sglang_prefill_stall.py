@@ -11,7 +11,7 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.estimator import CAL, estimate
 from configurator.core.estimate.workload import Workload
-from tests.reference import decode_speed, kind_rows
+from tests.reference import decode_speed, excluded_rows, kind_rows
 
 ERNIE = (
     "https://github.com/sgl-project/sgl-cookbook/blob/d3326e6c78ec9d99d2d3cba1c2d6f6cd188cb4e4/docs/autoregressive/"
@@ -67,9 +67,11 @@ def test_ernie_on_one_mi300x_at_16_to_100_users_within_fifteen_percent(catalog: 
 
 def test_gemma4_moe_on_one_h200_at_100_users(catalog: Catalog) -> None:
     """GEMMA4 at 100 users on one H200 (held out): 38.54 tokens/s a user, -46 % before, within 15 % now."""
+    # excluded from the scoring since round 47 (sglang PR #28353 dropped the page's 'gemma4 branch' figures as not
+    # reproducible); the published figure still checks the stall
     rows = [
         r
-        for r in kind_rows("decode_speed", "holdout")
+        for r in excluded_rows("decode_speed", "holdout")
         if r["source"] == GEMMA4 and r["model"] == "gemma-4-26b-a4b" and r["gpu"] == "h200-sxm" and r["batch"] == 100
     ]
     assert len(rows) == 1

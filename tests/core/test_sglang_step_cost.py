@@ -11,7 +11,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.collectives import SGLANG_CURRENT, release_family
 from configurator.core.estimate.estimator import CAL, estimate, sglang_release
 from configurator.core.estimate.workload import Workload
-from tests.reference import decode_speed, kind_rows
+from tests.reference import decode_speed, excluded_rows, kind_rows
 
 GEMMA4 = (
     "https://github.com/sgl-project/sgl-cookbook/blob/21e9ea11a9e9802c7aa6940deb13606ff7c02658/docs/autoregressive/"
@@ -72,9 +72,12 @@ def test_the_held_out_one_gpu_sglang_rows_move_toward_their_measurements(catalog
     tests/core/test_sglang_prefill_stall.py): each reads closer to its measurement than with vLLM's step cost or within
     5 % of it, none overshoots by more than 10 %, and their summed |error| falls by a fifth or more. (ERNIE stays -25 %:
     docs/estimates.md, round 39.)"""
+    # GEMMA4's rows left the scoring in round 47 (SGLang dropped the page's 'gemma4 branch' figures as not
+    # reproducible, sglang PR #28353: `excluded` in the file); the published figure still checks this mechanism
+    held = kind_rows("decode_speed", "holdout") + excluded_rows("decode_speed", "holdout")
     rows = [
         r
-        for r in kind_rows("decode_speed", "holdout")
+        for r in held
         if r["engine"] == "sglang"
         and r["gpus"] == 1
         and (
