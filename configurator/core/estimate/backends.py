@@ -59,6 +59,43 @@ class DecodeFact:
         return self.weights_read_gb * 1e9 / stream_s / (self.bandwidth_gbps * 1e9)
 
 
+# The reordered layout (scales apart from the quants, read coalesced) is one kernel path in ggml-sycl's MMVQ, and it
+# came to the K-quants and Q8_0 type by type (vendor47; the A770 fact below read it for Q4_0 only, after SYCL.md's
+# 2026.04-05 entry "Optimize mul_mat by reorder feature for data type: Q4_K, Q5_K, Q6_K, Q8_0", but the code had it
+# earlier): Q4_K in ggml-org/llama.cpp PR #13109 ("sycl : Implemented reorder Q4_K mmvq", sgeor255, opened 2025-04-25,
+# merged) and Q6_K in PR #13885 ("sycl: Add reorder to Q6_K mmvq implementation ... following the work done for Q4_0
+# and Q4_K", s-Nick, opened 2025-05-29, merged; July 2025 taken, its merge month is not in the stored thread), both
+# on for Intel devices with Q4_0's from PR #13973 (June 2025); Q8_0 in PR #21527 ("Extends the existing SYCL reorder
+# optimization (currently Q4_0/Q4_K/Q6_K) to support Q8_0", PMZFX, opened 2026-04-06, merged, in builds of 2026-04-21);
+# Q5_K with the 2026.04-05 release. A build with a type's reorder reads the reordered kernel's measured share on this
+# card (Q4_0's 42 -> 55 tokens/s): no A770 K-quant tg128 of a reordered build is published on the fitted side, so the
+# share is the same path's, not a K-quant measurement.
+_A770_SYCL_DOCS = (
+    "https://github.com/ggml-org/llama.cpp/blob/01d98b4f74046dff52edf2fabdbd08b511b8a4cf/docs/backend/SYCL.md"
+)
+_A770_REORDERED = tuple(
+    DecodeFact(
+        "Xe-HPG",
+        "sycl",
+        "Intel Arc A770 16GB",
+        "llama-2-7b q4_0",
+        55.0,
+        3.76,
+        32,
+        560.0,
+        _A770_SYCL_DOCS,
+        f"llama.cpp SYCL backend, the reordered MMVQ path of release 2025.2 (42 -> 55 tokens/s for Q4_0), for {what}",
+        since=since,
+        types=types,
+    )
+    for since, types, what in (
+        ("2025-06", ("q4_k_m",), "Q4_K (PR #13109)"),
+        ("2025-07", ("q4_k_m", "q6_k"), "Q4_K and Q6_K (PR #13885)"),
+        ("2026-04", ("q4_k_m", "q6_k", "q8_0"), "Q4_K, Q6_K and Q8_0 (PR #21527)"),
+        ("2026-05", ("q4_k_m", "q5_k_m", "q6_k", "q8_0"), "Q4_K, Q5_K, Q6_K and Q8_0 (SYCL.md 2026.04-05)"),
+    )
+)
+
 DECODE_FACTS: tuple[DecodeFact, ...] = (
     # llama.cpp docs/backend/SYCL.md, "verified releases", 2024.5: "Performance is increased: 34 -> 37 tokens/s of
     # llama-2-7b.Q4_0 on Arc A770" (quoted in ggml-org/llama.cpp PR #19162, 2026-01-28). Q4_0 LLaMA 2 7B: 3.56 GiB
@@ -71,9 +108,9 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
     # reordered Q4_0 layout of PR #12035, 2025-02-23, whose description holds the same table; SYCL.md at 01d98b4f, whose
     # base column, 42, is the fact from 2024-07). The reorder was switched off by default on 2025-03-25 (PR #12560,
     # "currently seems to be broken") and on for every Intel device by PR #13973 (2025-06-02), so a build reads it from
-    # 2025-06; it reorders Q4_0 only until the 2026.04-05 entry ("Optimize mul_mat by reorder feature for data type:
-    # Q4_K, Q5_K, Q6_K, Q8_0"), which states no rate: those types keep the pre-reorder 42 (an A770 Q4_K tg128 of a
-    # 2026 build was not found). A run's build picks its fact (decode_fact); a plan builds today's source (launch.build-sycl).
+    # 2025-06; its docs name Q4_0 only until the 2026.04-05 entry ("Optimize mul_mat by reorder feature for data type:
+    # Q4_K, Q5_K, Q6_K, Q8_0"), which states no rate (the code reordered Q4_K and Q6_K in 2025: _A770_REORDERED
+    # above, vendor47). A run's build picks its fact (decode_fact); a plan builds today's source (launch.build-sycl).
     DecodeFact(
         "Xe-HPG",
         "sycl",
@@ -116,6 +153,7 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
         since="2025-06",
         types=("q4_0",),
     ),
+    *_A770_REORDERED,
     # kyuz0/amd-strix-halo-toolboxes benchmark/results/llama-2-7b.Q4_0__vulkan_radv__fa1.log (commit 08aa7bc,
     # 2026-05-18): "llama 7B Q4_0 | 3.56 GiB | 6.74 B | Vulkan | 99 | 1 | 0 | tg128 | 55.73 ± 0.04", build 0253fb21f
     # (9187), Radeon 8060S (RADV GFX1151), llama-bench -ngl 99 -fa 1 -mmp 0. The same file read 53.49-55.88 on every
