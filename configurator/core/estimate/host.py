@@ -47,8 +47,12 @@ GMI_WIDE_MAX_CCDS = 4
 # decode (experts on the CPU, attention on the GPU, as llama.cpp --cpu-moe).
 RAM_EFFICIENCY: dict[str, float] = {
     # Client dual-channel (Ryzen AM4/AM5, Core LGA1700/1851): Mixtral 8x7B Q8_0 on a Ryzen 9 5900X, DDR4-3600 x2,
-    # 3.58 tok/s (ggml-org/llama.cpp issue 4716, 2023-12-31): 0.85. Holdout: 7950X (0.80), i9-13900K (0.71).
-    "desktop": 0.85,
+    # 3.58 tok/s (ggml-org/llama.cpp issue 4716, 2023-12-31): 0.85. moe47: with a 14th-gen Core desktop's nine
+    # experts-in-RAM rows (2DPC DDR5 at 4000 and 4788 MT/s, a Quadro RTX 5000, Qwen3-30B-A3B and Qwen3.6-35B-A3B at
+    # three --n-cpu-moe settings each; GoodOlClint/homelab docs/llm-bench-results.md, 2026-09) the ten fit rows' geometric
+    # mean is 0.766 (the held-out desktop rows read 6-29 % under the estimate at 0.85). Holdout: 7950X (0.80), i9-13900K
+    # (0.71), Ryzen 9 9950X + RTX 5080 (Qwen3.5-35B-A3B, r/LocalLLaMA 1rei65v).
+    "desktop": 0.766,
     # AMD chiplet platforms (Threadripper / Threadripper PRO on sTR5, EPYC on SP3/SP5), read after the GMI limit:
     # DeepSeek-R1 Q4_K_M with a 4090 on one EPYC 9654, 12 x DDR5-4800 (KTransformers issue 314, 2025-02-15):
     # 14 tok/s = 0.50 of 461 GB/s; on a Threadripper PRO 7975WX, 8 x DDR5-5200, 4 CCDs (256 GB/s of GMI links)

@@ -596,6 +596,8 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # held-out offload rows read 43 of 51 inside (84 %), the unified-memory ones 32 of 38 (84 %)
     # serve44 (2026-12-07): a partial offload's on-card experts read at the all-on-GPU decode's rate: (0.676, 1.551),
     # nested 19 of 28, not shipped
+    # moe47 (2026-12-07): nine fit rows of a 14th-gen Core desktop (GoodOlClint/homelab) and the desktop RAM share
+    # refit on them, 0.85 -> 0.766: (0.741, 1.508) over 37 rows from 6 sources, nested 28 of 37, not shipped
     ("decode_speed", OFFLOAD): (0.74, 1.37),
     # ranges17: prefill on other vendors' backends (1 cross-validated row, 1 source): the kind's 3 sources' biases and
     # 42 rows' scatter, (0.822, 1.247)
