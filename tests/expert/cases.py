@@ -2138,6 +2138,22 @@ LLM_SCALER_FP8_B60 = (
 )
 
 
+P40_PROMPT_RATE = (
+    "https://github.com/ggml-org/llama.cpp/pull/4766 (2024-01): one Tesla P40, LLaMA 7B Q4_0 pp512 912 tokens/s, "
+    "~87 tokens/s scaled by the parameters to a 70B (the catalog's tesla-p40 note); CUDA C++ Programming Guide, "
+    "arithmetic-instruction throughput: 16-bit floating point at 2 results per clock per SM on compute capability 6.1 "
+    "against 128 FP32 (the P40's FP16 at 1/64)"
+)
+ATTENTION_10_S = (
+    "https://www.nngroup.com/articles/response-times-3-important-limits/ (Nielsen, 1993, re-read 2014): '10 seconds "
+    "is about the limit for keeping the user's attention focused on the dialogue'"
+)
+UNSLOTH_QWEN35_BF16_LORA = (
+    "https://unsloth.ai/docs/models/qwen3.5/fine-tune (read 2026-12-07): 'not recommended to do QLoRA (4-bit) "
+    "training on Qwen3.5 models, no matter MoE or dense'; bf16 LoRA of the 35B-A3B on 74 GB"
+)
+
+
 CASES: tuple[Case, ...] = (
     # ---- Llama 70B at home: the canonical dual-3090 answer
     Case(
@@ -7253,5 +7269,54 @@ CASES: tuple[Case, ...] = (
         "(review45): nothing fits (every Intel card refused FP8); now 2 x B60 at 2,073 USD and 19.2 tok/s per user "
         "for 4 users.",
         (LLM_SCALER_FP8_B60, LLM_SCALER_QWEN36),
+    ),
+    Case(
+        "llama70b-q4-used-p40s-say-their-slow-prompt",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --budget 2000 --condition used --gpu tesla-p40",
+        (
+            feasible(),
+            every_build(
+                "each P40 build says its first token waits past 10 s for a typical prompt, the figure its speed line "
+                "shows, and why: no tensor cores, FP16 at 1/64",
+                lambda b: any(
+                    w["code"] == "warn.slow-prefill"
+                    and w["fields"]["half_1_64"] is True
+                    and w["fields"]["prompt"] == TYPICAL_PROMPT_TOKENS
+                    and 10 < w["fields"]["seconds"] < 30
+                    and abs(w["fields"]["seconds"] - b["estimate"]["speed"]["time_to_first_token_s"]) < 0.05
+                    for w in b["estimate"]["warning_codes"]
+                ),
+            ),
+        ),
+        "A used Tesla P40 is the cheapest 24 GB, and every owner's first complaint is prompt processing: no tensor "
+        "cores and FP16 at 1/64, so llama.cpp reads a 70B's prompt at ~90 tokens/s, 11-15 s before the first token of "
+        "a 1,020-token prompt. Walked 2026-12-07 (review47): the wait was a figure under the headline and nothing said "
+        "it was the card's weakness; now a warning with the wait, the rate and the cause.",
+        (P40_PROMPT_RATE, ATTENTION_10_S, PASCAL_FP16),
+    ),
+    Case(
+        "qwen36-35b-a3b-qlora-notes-what-the-advised-bf16-lora-takes",
+        "--model qwen3.6-35b-a3b --workload finetune --method qlora --budget 3000 --currency EUR --tokens 10000000",
+        (
+            feasible(),
+            Expect(
+                "a note gives the same job as bf16 LoRA: cards that hold the 65 GiB of bf16 weights, over the budget",
+                lambda plan: any(
+                    n["code"] == "note.lora-instead"
+                    and n["fields"]["gpus"] * n["fields"]["gib"] >= 34.66e9 * 2 / 2**30
+                    and n["fields"]["price"] > 3000
+                    and n["fields"]["currency"] == "EUR"
+                    for n in plan.get("note_codes") or []
+                ),
+            ),
+            every_build(
+                "each QLoRA build still warns that QLoRA is advised against for the model",
+                lambda b: any(w["code"] == "warn.qlora-not-advised" for w in b["estimate"]["warning_codes"]),
+            ),
+        ),
+        "Unsloth fine-tunes the Qwen3.5/3.6 family in bf16 LoRA, not QLoRA (74 GB for the 35B-A3B). A practitioner "
+        "asked for a 3,000 EUR QLoRA rig answers with the QLoRA rig and what the advised bf16 LoRA would take. Walked "
+        "2026-12-07 (review47): the plan warned without a figure; now a note: 5 x MI100, 27.9 GiB each, 9,737 EUR.",
+        (UNSLOTH_QWEN35_BF16_LORA,),
     ),
 )
