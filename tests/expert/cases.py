@@ -2154,6 +2154,19 @@ UNSLOTH_QWEN35_BF16_LORA = (
 )
 
 
+KIMI_K26_IQ3_768GB = (
+    "https://loftllc.dev/en/docs/tech/llm-research/kimi-k2-6-local-inference-benchmark/ (2026, read 2026-12-07): "
+    "Kimi-K2.6 on an EPYC 9175F with 768 GB DDR5-6400 and RTX PRO 6000 Max-Q cards through ik_llama.cpp 'settles on "
+    "IQ3_K as the practical sweet spot' (ubergarm's IQ3_K, 3.85 bpw, 460 GiB), 17.9-21 tokens/s; the same author's "
+    "Kimi-K2.5 Q4_K_M is 578.57 GiB"
+)
+RDIMM_2026_PRICE = (
+    "catalogs/memory.toml micron-ddr5-4800-rdimm-256gb-4x64: a 64 GB DDR5-4800 RDIMM at ~1,800 USD (a US tracker "
+    "quoted in r/LocalLLaMA 1ucixz9, 2026-06-22): 768 GB = 21,600 USD; samsung-ddr4-3200-rdimm-512gb-8x64: 8 x 64 GB "
+    "DDR4-3200 at 500 USD a module (eBay asks, 2026-06-30)"
+)
+
+
 CASES: tuple[Case, ...] = (
     # ---- Llama 70B at home: the canonical dual-3090 answer
     Case(
@@ -7318,5 +7331,31 @@ CASES: tuple[Case, ...] = (
         "asked for a 3,000 EUR QLoRA rig answers with the QLoRA rig and what the advised bf16 LoRA would take. Walked "
         "2026-12-07 (review47): the plan warned without a figure; now a note: 5 x MI100, 27.9 GiB each, 9,737 EUR.",
         (UNSLOTH_QWEN35_BF16_LORA,),
+    ),
+    Case(
+        "kimi-k26-at-20000-usd-is-offered-3-bit-with-experts-in-ram-not-only-2-bit",
+        "--model kimi-k2.6 --workload inference --budget 20000 --room lab",
+        (
+            Expect(
+                "a way out within the budget runs a 3-bit GGUF with the experts in RAM (the 460 GiB IQ3/Q3 file in "
+                "512 GB of DDR4 and a card), above the 2-bit one",
+                lambda plan: any(
+                    ("3-bit" in str(r.get("change", "")) or "q3_k" in str(r.get("change", "")))
+                    and (r.get("total_price") or 1e9) <= 20000
+                    for r in (plan.get("infeasible") or {}).get("relaxations") or []
+                ),
+            ),
+        ),
+        "Kimi K2.6 at its native INT4 (595 GB) needs 768 GB of RAM beside one card; at December 2026 prices 768 GB of "
+        "DDR5 RDIMM alone is 21,600 USD, so the plan's 4-bit build costs 23,980 USD and is rightly over 20,000 (the "
+        "price of RAM is the cause, not the memory accounting or the ranking: the 512 GB DDR4 EPYC holds no 4-bit "
+        "file). A practitioner at 20,000 USD runs the 3-bit file (IQ3_K, 460 GiB, measured the sweet spot) from 512 GB "
+        "of DDR4 with one card: `--precision q3_k_m` plans it at 5,871 USD and 9.3 tokens/s (EPYC 7742, 2080 Ti 22GB). "
+        "Walked 2026-12-07 (review47): the way out jumps from the release to a 2-bit GGUF.",
+        (KIMI_K26_IQ3_768GB, RDIMM_2026_PRICE),
+        today=(
+            "review47 (2026-12-07): solve/relax.py offers trillion-class MoE models only LOW_BITS = q2_k below the "
+            "release (ways47 owns Kimi's ways out this round); a 3-bit way that fits the budget belongs before it"
+        ),
     ),
 )
