@@ -2460,7 +2460,9 @@ EN: dict[str, Template] = {
     # round 47 (solve.lora_instead): a QLoRA advised against, beside the same job as bf16 LoRA
     "note.lora-instead": lambda r, _say: (
         f"QLoRA (4-bit) of {r.fields['model']} is advised against ({r.fields['source']}); the same job as bf16 LoRA "
-        f"runs on {r.num('gpus'):.0f} x {r.fields['card']}, {r.num('gib'):,.1f} GiB on each, for "
+        f"runs on {r.num('gpus'):.0f} x {r.fields['card']}, {r.num('gib'):,.1f} GiB"
+        + (" on each" if r.num("gpus") > 1 else "")
+        + ", for "
         f"{r.num('price'):,.0f} {r.fields['currency']}"
         + (f" in {r.num('hours'):,.1f} h" if r.num("hours") else "")
         + (

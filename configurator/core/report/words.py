@@ -1974,7 +1974,9 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "note.lora-instead": lambda r, _say: (
         f"不建议对 {r.fields['model']} 做 QLoRA（4 位）（{r.fields['source']}）；同一任务改用 bf16 LoRA 需要 "
-        f"{r.num('gpus'):.0f} 张 {r.fields['card']}，每张 {r.num('gib'):,.1f} GiB，价格 "
+        f"{r.num('gpus'):.0f} 张 {r.fields['card']}，"
+        + ("每张 " if r.num("gpus") > 1 else "")
+        + f"{r.num('gib'):,.1f} GiB，价格 "
         f"{r.num('price'):,.0f} {r.fields['currency']}"
         + (f"，用时 {r.num('hours'):,.1f} 小时" if r.num("hours") else "")
         + (
