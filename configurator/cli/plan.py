@@ -157,6 +157,8 @@ def _build_lines(build: Any) -> list[str]:
     first = build.first_token_said()  # the typed prompt's and the whole window's first token, beside the speed
     if first is not None:
         lines.append(f"   {english(first)}")
+    # round 47: a first token past the user's attention is said as a warning with its cause (estimate.slow_prefill)
+    lines += [f"   [warn] {english(w)}" for w in e.warnings if w.code == "warn.slow-prefill"]
     if e.gpu_hours is not None:
         # the time's own utilisation, defined once (report.utilisation), as the sheet and the app give it; imported
         # here: its words (report.words) are no part of a plan's JSON (#34)

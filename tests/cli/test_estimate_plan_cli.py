@@ -14,7 +14,8 @@ import pytest
 from tests.helpers import run_cli, run_clis
 
 # "ranges": issue 13 contract addition; "assumption_codes": the assumptions as codes (an addition)
-ESTIMATE_KEYS = {"memory", "speed", "time", "assumptions", "ranges", "assumption_codes"}
+# round 47 added the estimate's warnings (warnings, warning_codes: a plan's JSON had left them out)
+ESTIMATE_KEYS = {"memory", "speed", "time", "assumptions", "ranges", "assumption_codes", "warnings", "warning_codes"}
 BREAKDOWN = {"weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead"}
 
 

@@ -2138,6 +2138,35 @@ LLM_SCALER_FP8_B60 = (
 )
 
 
+P40_PROMPT_RATE = (
+    "https://github.com/ggml-org/llama.cpp/pull/4766 (2024-01): one Tesla P40, LLaMA 7B Q4_0 pp512 912 tokens/s, "
+    "~87 tokens/s scaled by the parameters to a 70B (the catalog's tesla-p40 note); CUDA C++ Programming Guide, "
+    "arithmetic-instruction throughput: 16-bit floating point at 2 results per clock per SM on compute capability 6.1 "
+    "against 128 FP32 (the P40's FP16 at 1/64)"
+)
+ATTENTION_10_S = (
+    "https://www.nngroup.com/articles/response-times-3-important-limits/ (Nielsen, 1993, re-read 2014): '10 seconds "
+    "is about the limit for keeping the user's attention focused on the dialogue'"
+)
+UNSLOTH_QWEN35_BF16_LORA = (
+    "https://unsloth.ai/docs/models/qwen3.5/fine-tune (read 2026-12-07): 'not recommended to do QLoRA (4-bit) "
+    "training on Qwen3.5 models, no matter MoE or dense'; bf16 LoRA of the 35B-A3B on 74 GB"
+)
+
+
+KIMI_K26_IQ3_768GB = (
+    "https://loftllc.dev/en/docs/tech/llm-research/kimi-k2-6-local-inference-benchmark/ (2026, read 2026-12-07): "
+    "Kimi-K2.6 on an EPYC 9175F with 768 GB DDR5-6400 and RTX PRO 6000 Max-Q cards through ik_llama.cpp 'settles on "
+    "IQ3_K as the practical sweet spot' (ubergarm's IQ3_K, 3.85 bpw, 460 GiB), 17.9-21 tokens/s; the same author's "
+    "Kimi-K2.5 Q4_K_M is 578.57 GiB"
+)
+RDIMM_2026_PRICE = (
+    "catalogs/memory.toml micron-ddr5-4800-rdimm-256gb-4x64: a 64 GB DDR5-4800 RDIMM at ~1,800 USD (a US tracker "
+    "quoted in r/LocalLLaMA 1ucixz9, 2026-06-22): 768 GB = 21,600 USD; samsung-ddr4-3200-rdimm-512gb-8x64: 8 x 64 GB "
+    "DDR4-3200 at 500 USD a module (eBay asks, 2026-06-30)"
+)
+
+
 CASES: tuple[Case, ...] = (
     # ---- Llama 70B at home: the canonical dual-3090 answer
     Case(
@@ -7253,5 +7282,83 @@ CASES: tuple[Case, ...] = (
         "(review45): nothing fits (every Intel card refused FP8); now 2 x B60 at 2,073 USD and 19.2 tok/s per user "
         "for 4 users.",
         (LLM_SCALER_FP8_B60, LLM_SCALER_QWEN36),
+    ),
+    Case(
+        "llama70b-q4-used-p40s-say-their-slow-prompt",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --budget 2000 --condition used --gpu tesla-p40",
+        (
+            feasible(),
+            every_build(
+                "each P40 build says its first token waits past 10 s for a typical prompt, the figure its speed line "
+                "shows, and why: no tensor cores, FP16 at 1/64",
+                lambda b: any(
+                    w["code"] == "warn.slow-prefill"
+                    and w["fields"]["half_1_64"] is True
+                    and w["fields"]["prompt"] == TYPICAL_PROMPT_TOKENS
+                    and 10 < w["fields"]["seconds"] < 30
+                    and abs(w["fields"]["seconds"] - b["estimate"]["speed"]["time_to_first_token_s"]) < 0.05
+                    for w in b["estimate"]["warning_codes"]
+                ),
+            ),
+        ),
+        "A used Tesla P40 is the cheapest 24 GB, and every owner's first complaint is prompt processing: no tensor "
+        "cores and FP16 at 1/64, so llama.cpp reads a 70B's prompt at ~90 tokens/s, 11-15 s before the first token of "
+        "a 1,020-token prompt. Walked 2026-12-07 (review47): the wait was a figure under the headline and nothing said "
+        "it was the card's weakness; now a warning with the wait, the rate and the cause.",
+        (P40_PROMPT_RATE, ATTENTION_10_S, PASCAL_FP16),
+    ),
+    Case(
+        "qwen36-35b-a3b-qlora-notes-what-the-advised-bf16-lora-takes",
+        "--model qwen3.6-35b-a3b --workload finetune --method qlora --budget 3000 --currency EUR --tokens 10000000",
+        (
+            feasible(),
+            Expect(
+                "a note gives the same job as bf16 LoRA: one card holding Unsloth's 74 GB (within 15 %), over the "
+                "budget",
+                lambda plan: any(
+                    n["code"] == "note.lora-instead"
+                    and n["fields"]["gpus"] == 1
+                    and 0.85 <= n["fields"]["gib"] * 2**30 / 1e9 / 74 <= 1.15
+                    and n["fields"]["price"] > 3000
+                    and n["fields"]["currency"] == "EUR"
+                    for n in plan.get("note_codes") or []
+                ),
+            ),
+            every_build(
+                "each QLoRA build still warns that QLoRA is advised against for the model",
+                lambda b: any(w["code"] == "warn.qlora-not-advised" for w in b["estimate"]["warning_codes"]),
+            ),
+        ),
+        "Unsloth fine-tunes the Qwen3.5/3.6 family in bf16 LoRA, not QLoRA (74 GB for the 35B-A3B). A practitioner "
+        "asked for a 3,000 EUR QLoRA rig answers with the QLoRA rig and what the advised bf16 LoRA would take. Walked "
+        "2026-12-07 (review47): the plan warned without a figure; now a note: one RTX PRO 6000 96 GB, 78.0 GiB, "
+        "13,077 EUR.",
+        (UNSLOTH_QWEN35_BF16_LORA,),
+    ),
+    Case(
+        "kimi-k26-at-20000-usd-is-offered-3-bit-with-experts-in-ram-not-only-2-bit",
+        "--model kimi-k2.6 --workload inference --budget 20000 --room lab",
+        (
+            Expect(
+                "a way out within the budget runs a 3-bit GGUF with the experts in RAM (the 460 GiB IQ3/Q3 file in "
+                "512 GB of DDR4 and a card), above the 2-bit one",
+                lambda plan: any(
+                    ("3-bit" in str(r.get("change", "")) or "q3_k" in str(r.get("change", "")))
+                    and (r.get("total_price") or 1e9) <= 20000
+                    for r in (plan.get("infeasible") or {}).get("relaxations") or []
+                ),
+            ),
+        ),
+        "Kimi K2.6 at its native INT4 (595 GB) needs 768 GB of RAM beside one card; at December 2026 prices 768 GB of "
+        "DDR5 RDIMM alone is 21,600 USD, so the plan's 4-bit build costs 23,980 USD and is rightly over 20,000 (the "
+        "price of RAM is the cause, not the memory accounting or the ranking: the 512 GB DDR4 EPYC holds no 4-bit "
+        "file). A practitioner at 20,000 USD runs the 3-bit file (IQ3_K, 460 GiB, measured the sweet spot) from 512 GB "
+        "of DDR4 with one card: `--precision q3_k_m` plans it at 5,871 USD and 9.3 tokens/s (EPYC 7742, 2080 Ti 22GB). "
+        "Walked 2026-12-07 (review47): the way out jumps from the release to a 2-bit GGUF.",
+        (KIMI_K26_IQ3_768GB, RDIMM_2026_PRICE),
+        today=(
+            "review47 (2026-12-07): solve/relax.py offers trillion-class MoE models only LOW_BITS = q2_k below the "
+            "release (ways47 owns Kimi's ways out this round); a 3-bit way that fits the budget belongs before it"
+        ),
     ),
 )

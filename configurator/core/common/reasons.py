@@ -1563,6 +1563,19 @@ EN: dict[str, Template] = {
         + f": {r.num('median'):.2f}x the estimated time at the median, up to {r.num('worst'):.2f}x (the slowest ran "
         "context parallelism at 128K-256K tokens)"
     ),
+    # round 47 (estimate.slow_prefill): the first token's wait when it is the build's weakness, and why
+    "warn.slow-prefill": lambda r, _say: (
+        f"prompts are slow on the {r.fields['card']}: a {r.num('prompt'):,.0f}-token prompt waits "
+        f"{r.num('seconds'):,.1f} s for its first token ({r.num('rate'):,.0f} tokens/s of prefill), past the "
+        f"{r.num('limit'):.0f} s a user's attention holds"
+        + (
+            f"; it has no tensor cores, so a prompt's matrix multiplies run at its FP32 rate, "
+            f"{r.num('tflops'):.1f} TFLOPS"
+            + (" (its native FP16 runs at 1/64 of that)" if r.fields.get("half_1_64") else "")
+            if r.fields.get("tflops") is not None
+            else ""
+        )
+    ),
     "warn.qlora-not-advised": (
         "QLoRA (4-bit) is not advised for {model}: Unsloth's guide fine-tunes the Qwen3.5/3.6 models, dense or MoE, in "
         "bf16 LoRA, their 4-bit quantization error being higher than usual ({source}); plan it as LoRA (bf16)"
@@ -2443,6 +2456,24 @@ EN: dict[str, Template] = {
         )
         + f" for its {r.num('prompt'):,.0f}-token prompts and {r.num('reply'):,.0f}-token replies"
         + f" ({r.fields['source']})"
+    ),
+    # round 47 (solve.lora_instead): a QLoRA advised against, beside the same job as bf16 LoRA
+    "note.lora-instead": lambda r, _say: (
+        f"QLoRA (4-bit) of {r.fields['model']} is advised against ({r.fields['source']}); the same job as bf16 LoRA "
+        f"runs on {r.num('gpus'):.0f} x {r.fields['card']}, {r.num('gib'):,.1f} GiB"
+        + (" on each" if r.num("gpus") > 1 else "")
+        + ", for "
+        f"{r.num('price'):,.0f} {r.fields['currency']}"
+        + (f" in {r.num('hours'):,.1f} h" if r.num("hours") else "")
+        + (
+            (" (within" if r.num("price") <= r.num("budget") else " (over")
+            + f" the {r.num('budget'):,.0f} {r.fields['currency']} budget)"
+            if r.num("budget")
+            else ""
+        )
+    ),
+    "note.lora-instead-none": (
+        "QLoRA (4-bit) of {model} is advised against ({source}); no machine bought runs the same job as bf16 LoRA"
     ),
     "note.reading-ways": lambda r, say: (
         f"every build above is slower than people read ({r.num('tps'):g} tokens/s per user); to reach it: "

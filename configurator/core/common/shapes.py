@@ -392,6 +392,8 @@ class EstimateJson(TypedDict):
     time: EstimateTimeJson
     assumptions: list[str]
     assumption_codes: list[ReasonJson]  # an addition: the assumptions as {code, fields}, in the same order
+    warnings: list[str]  # round 47, an addition: the estimate's warnings in English
+    warning_codes: list[ReasonJson]  # the same as {code, fields}
     host: NotRequired[EstimateHostJson]  # weights or experts read from the host's RAM
     ranges: dict[str, list[float]]  # 80 % intervals, by figure path ("speed.decode_tokens_per_s")
 

@@ -166,6 +166,7 @@ from configurator.core.estimate.serving import (
     arriving_requests,
     batched_tokens_budget,
 )
+from configurator.core.estimate.slow_prefill import slow_prefill_warning
 from configurator.core.estimate.speculative import (
     DRAFT_ACCEPTANCE,
     DRAFT_ACCEPTANCE_LOW,
@@ -2778,6 +2779,9 @@ def _prefill(
     )
     if not ex.kept:
         return prefill_rate, ttft  # what follows is said, not computed
+    slow = slow_prefill_warning(gpu, prompt, ttft, prefill_rate)
+    if slow is not None:
+        ex.warnings.append(slow)
     backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend) if named_engine in (None, "llama.cpp") else named_engine
     unfitted = _prompt_unfitted(model, gpu, engine, backend)
     if unfitted is not None:

@@ -40,6 +40,7 @@ from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import OFFLOAD
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
+from configurator.core.estimate.slow_prefill import slow_prefill_warning
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
 from configurator.core.rules.compat import host_ram_needed as host_ram_needed  # RAM-3's arithmetic, in the rulebook
@@ -566,6 +567,18 @@ def _prefill(job: _Job, counts: ParamCounts, said: _Said) -> float | None:
     return _gpu_prefill(job, job.gpu, flops_per_token, said)
 
 
+def _first_token(workload: Workload, context: int, gpu: Gpu | None, prefill: float | None, said: _Said) -> float | None:
+    """Seconds to the first token after the prompt waited for; past a user's attention on a card, a warning says so and
+    why, as a card-only build's does (round 47: estimate.slow_prefill)."""
+    if not prefill:
+        return None
+    prompt = _est.waited_prompt_tokens(workload, context)
+    slow = slow_prefill_warning(gpu, prompt, prompt / prefill, prefill) if gpu is not None else None
+    if slow is not None:
+        said.warnings.append(slow)
+    return prompt / prefill
+
+
 def estimate_on_host(
     model: ModelArch,
     workload: Workload,
@@ -607,7 +620,7 @@ def estimate_on_host(
     reads = _token_reads(job)
     tps = 1.0 / (_gpu_step(job, reads.gpu_bytes, said) + _cpu_step(job, reads, said))
     prefill = _prefill(job, counts, said)
-    ttft = None if not prefill else _est.waited_prompt_tokens(workload, context) / prefill
+    ttft = _first_token(workload, context, None if cpu_only else gpu, prefill, said)
     _assume_serving(said, workload, host, context)
     return EstimateResult(
         model_id=model.id,

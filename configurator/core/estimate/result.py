@@ -291,6 +291,10 @@ class EstimateResult(_Frozen):
             "assumptions": list(self.assumptions),
             # an addition: each assumption as a code and fields, in the same order (est.said: words without a code)
             "assumption_codes": [as_json(r) for r in self.assumptions_said()],
+            # round 47, an addition: the estimate's warnings (a slow first token, a QLoRA advised against), as the CLI
+            # text, the sheet and the window say them; a plan's JSON had left them out
+            "warnings": [english(w) for w in self.warnings],
+            "warning_codes": [as_json(w) for w in self.warnings],
             **host,  # weights or experts read from the host's RAM
             "ranges": ranges,  # 80 % intervals from the cross-validated errors of each kind of figure (ranges.py)
         }

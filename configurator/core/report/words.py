@@ -1202,6 +1202,16 @@ ZH_REASONS: dict[str, Template] = {
         + f"：中位数是估算的 {r.num('median'):.2f} 倍，最多 {r.num('worst'):.2f} 倍"
         "（最慢的是 128K-256K token 上用上下文并行的训练）"
     ),
+    "warn.slow-prefill": lambda r, _say: (
+        f"{r.fields['card']} 上的提示处理很慢：{r.num('prompt'):,.0f} token 的提示要等 {r.num('seconds'):,.1f} 秒"
+        f"才出第一个 token（预填充 {r.num('rate'):,.0f} token/s），超过用户注意力能保持的 {r.num('limit'):.0f} 秒"
+        + (
+            f"；它没有张量核心，提示的矩阵乘法按其 FP32 速率运行（{r.num('tflops'):.1f} TFLOPS）"
+            + ("，其原生 FP16 只有该速率的 1/64" if r.fields.get("half_1_64") else "")
+            if r.fields.get("tflops") is not None
+            else ""
+        )
+    ),
     "warn.qlora-not-advised": (
         "不建议对 {model} 做 QLoRA（4 位）：Unsloth 的指南对 Qwen3.5/3.6 模型（稠密或 MoE）用 bf16 LoRA 微调，"
         "其 4 位量化误差高于通常（{source}）；请按 LoRA（bf16）规划"
@@ -1962,6 +1972,22 @@ ZH_REASONS: dict[str, Template] = {
         + f"，用于每次 {r.num('prompt'):,.0f} token 的提示和 {r.num('reply'):,.0f} token 的回复"
         + f"（{r.fields['source']}）"
     ),
+    "note.lora-instead": lambda r, _say: (
+        f"不建议对 {r.fields['model']} 做 QLoRA（4 位）（{r.fields['source']}）；同一任务改用 bf16 LoRA 需要 "
+        f"{r.num('gpus'):.0f} 张 {r.fields['card']}，"
+        + ("每张 " if r.num("gpus") > 1 else "")
+        + f"{r.num('gib'):,.1f} GiB，价格 "
+        f"{r.num('price'):,.0f} {r.fields['currency']}"
+        + (f"，用时 {r.num('hours'):,.1f} 小时" if r.num("hours") else "")
+        + (
+            ("（在" if r.num("price") <= r.num("budget") else "（超出")
+            + f" {r.num('budget'):,.0f} {r.fields['currency']} 的预算"
+            + ("之内）" if r.num("price") <= r.num("budget") else "）")
+            if r.num("budget")
+            else ""
+        )
+    ),
+    "note.lora-instead-none": "不建议对 {model} 做 QLoRA（4 位）（{source}）；没有可购买的机器能以 bf16 LoRA 运行同一任务",
     "note.reading-ways": lambda r, say_: (
         f"以上配置都慢于阅读速度（每用户 {r.num('tps'):g} token/秒）；要达到它："
         + "；或".join(say_(w) for w in r.nested("ways"))

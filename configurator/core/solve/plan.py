@@ -80,6 +80,7 @@ from configurator.core.solve.candidates import (
 from configurator.core.solve.cluster import cluster_options, node_curve
 from configurator.core.solve.grow import ROOM_TO_GROW, Rival
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
+from configurator.core.solve.lora_instead import lora_instead
 from configurator.core.solve.power_cap import cap_command, limit_refusal
 from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
 from configurator.core.solve.ranking import (
@@ -2410,8 +2411,8 @@ def _shown_builds(
 ) -> tuple[list[Build], list[Reason]]:
     """Builds answer the request: the builds shown, ranked and labelled by one function over the whole set
     (rank_and_label), each after the first saying what it buys over it, and the plan's notes (the card the user owns
-    left out, a named GPU or system without a build, and with `ways` the ways to reading speed); without `lean` (a map
-    cell's plan) their costs, curves and launch commands."""
+    left out, a named GPU or system without a build, and with `ways` the ways to reading speed and a QLoRA's bf16 LoRA);
+    without `lean` (a map cell's plan) their costs, curves and launch commands."""
     request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
     builds = rank_and_label(found, _showing(request, showing), request.top_k, _basis(ctx))
     reference_job = asked.workload.tokens is None
@@ -2421,6 +2422,8 @@ def _shown_builds(
         with reading_by(functools.partial(_build_rate, ctx)):
             notes += _reading_speed_ways(asked, found, catalog, model, exact, ctx.should_stop, ctx.time_budget)
     builds = _compared(builds)
+    if ways and not lean:  # round 47: a Qwen3.5/3.6 QLoRA beside the same job as bf16 LoRA (solve.lora_instead)
+        notes += lora_instead(asked, catalog, model)
     return (builds if lean else _enriched(builds, catalog, model, asked, exact, ctx.ownership)), notes
 
 
