@@ -41,16 +41,13 @@ def test_hybrid_linear_attention_moe_is_slower_than_qwen3_moe_on_one_5090(catalo
 
 def test_linear_attention_cost_is_fitted_on_the_l40s_row_and_ggml_cuda_only(catalog: Catalog) -> None:
     """ISSUE_14861's llama.cpp column is the one fitted row (context 4,000 + 200): within 5 %. It is measured on CUDA
-    (and HIP compiles the same ggml-cuda code); a Vulkan build keeps the plain per-layer cost (no such row measured)."""
+    (and HIP compiles the same ggml-cuda code). A Vulkan build pays its own figure since amd47 measured it (fit-side R9700
+    and Arc Pro B70 rows: tests/core/test_vulkan_linear_layers.py); before that it kept the plain per-layer cost and
+    this test asserted a Vulkan build decoded faster than CUDA on the same card, which no measurement had shown."""
     rows = [r for r in kind_rows("decode_speed") if r["source"] == ISSUE_14861]
     comparisons, _ = decode_speed(catalog, rows)
     assert [round(c.measured, 1) for c in comparisons] == [144.7]
     assert abs(comparisons[0].error) <= 0.05, comparisons[0].error
-    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=512)
-    model, gpu = catalog.get("models", "qwen3.6-35b-a3b"), catalog.get("gpus", "rtx-5090")
-    cuda = estimate(model, w, gpu, cal=llamacpp_build("2026-05")).decode_tokens_per_s
-    vulkan = estimate(model, w, gpu, cal=llamacpp_build("2026-05", "vulkan")).decode_tokens_per_s
-    assert cuda is not None and vulkan is not None and vulkan > cuda
     assert CAL.layer_overhead_llamacpp_linear > 0
 
 

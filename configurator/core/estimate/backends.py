@@ -552,6 +552,31 @@ def sglang_attention_backend(architecture: str) -> str | None:
     return fact[0] if fact else None
 
 
+# What a linear-attention (Gated DeltaNet) layer adds to a llama.cpp decode step's per-layer cost on a backend that does
+# not compile ggml-cuda (CUDA and HIP pay Calibration.layer_overhead_llamacpp_linear, fitted on CUDA): llama.cpp's
+# Vulkan backend runs the layer's recurrent update as its own chain of small compute dispatches (the delta rule's
+# nodes on the k x v state, the short convolution, the l2 norms, the gates). FITTED (amd47, 2026-12-07) on the four
+# fit-side Vulkan rows of hybrid models, least mean |log error| on a 1 us grid (54 us, 0.076; 40 us 0.090, 70 us 0.084): Qwen3.6-35B-A3B Q4_K_M on a Radeon AI
+# PRO R9700 at depth 0 and 32768 (dp-craft/r9700, build b9950 of July 2026, Mesa RADV: 115.0 and 99.5 tokens/s), and
+# Qwen3.6-35B-A3B and Qwen3.8-27B Q4_K_M on an Arc Pro B70 (GoodOlClint/homelab, build 10968 of September 2026, Mesa
+# 26.2.2 ANV: 88.31 and 22.99). Without it they read +13, +19, +42 and +15 %, with it -7, -0, +18 and +7 %; the attention-only Qwen3-30B-A3B of the
+# B70 run reads +10 % either way (no linear layers), so part of the B70 gap is the card's, not the layers'.
+LINEAR_LAYER_COST: dict[str, tuple[float, str]] = {
+    "vulkan": (
+        54e-6,
+        "https://github.com/dp-craft/r9700/blob/1a696a5d7d9c5e81e52b3b3a3fc577a89d583c90/docs/analysis/"
+        "2026-07-11-1833-sweep-35b-rocm-vs-vulkan.md",
+    ),
+}
+
+
+def linear_layer_cost(backend: str | None) -> float | None:
+    """Seconds a linear-attention layer adds to a decode step on a llama.cpp `backend` outside ggml-cuda
+    (LINEAR_LAYER_COST), or None where none is measured (the layer pays the plain per-layer cost)."""
+    fact = LINEAR_LAYER_COST.get(backend or "")
+    return fact[0] if fact else None
+
+
 def moe_expert_share(backend: str) -> float | None:
     """The routed experts' one-token share of the stream rate on `backend` (MOE_EXPERT_SHARE), or None where no
     measurement separates it (the CUDA-fitted Calibration.bw_eff_moe_experts stands)."""

@@ -54,6 +54,7 @@ from configurator.core.estimate.backends import (
     decode_gemm_fact,
     decode_gemm_tflops,
     decode_gemm_tflops_at,
+    linear_layer_cost,
     llamacpp_backend,
     moe_expert_cost,
     moe_expert_share,
@@ -1861,8 +1862,8 @@ def _fixed_overhead(
     (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost. `linear_layers`
     of the `layers` are linear attention, which llama.cpp's CUDA code runs as a longer chain of kernels
     (Calibration.layer_overhead_llamacpp_linear; measured on CUDA, and HIP builds compile the same ggml-cuda code and
-    graph; Vulkan, SYCL and Metal have their own kernels and submission and keep the plain cost); so do `mla_layers`,
-    multi-head latent attention layers (Calibration.layer_overhead_llamacpp_mla, measured on CUDA, applied as the
+    graph; Vulkan pays its own measured figure, backends.LINEAR_LAYER_COST; SYCL and Metal keep the plain cost); so do
+    `mla_layers`, multi-head latent attention layers (Calibration.layer_overhead_llamacpp_mla, measured on CUDA, applied as the
     linear-attention cost is)."""
     if named_engine in EXLLAMA_ENGINES:
         return cal.step_overhead_llamacpp + layers * cal.layer_overhead_exllamav2
@@ -1870,10 +1871,11 @@ def _fixed_overhead(
         per_layer = cal.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else cal.layer_overhead_llamacpp
         if batched_launches(gpu, gpus, cal=cal):
             per_layer -= cal.layer_overhead_saved_by_graphs
-        if llamacpp_backend(gpu, cal.llamacpp_backend) in GGML_CUDA_BACKENDS:
+        backend = llamacpp_backend(gpu, cal.llamacpp_backend)
+        if backend in GGML_CUDA_BACKENDS:
             per_layer_linear, per_layer_mla = cal.layer_overhead_llamacpp_linear, cal.layer_overhead_llamacpp_mla
-        else:
-            per_layer_linear = per_layer_mla = 0.0
+        else:  # Vulkan's own DeltaNet dispatches where measured (backends.LINEAR_LAYER_COST); MLA keeps the plain cost
+            per_layer_linear, per_layer_mla = linear_layer_cost(backend) or 0.0, 0.0
         metal = metal_layer_overhead(gpu)  # Apple: Metal's own figure (estimate/unified.py)
         return (
             cal.step_overhead_llamacpp
