@@ -42,6 +42,12 @@ from configurator.core.common.reasons import Reason
 # each source counted once, whatever one source's share), chosen per kind where it holds more judged regimes' nested
 # shares in the band on the stored folds (crossval.per_regime_preferred); the other kinds tie and keep the gated form.
 # Nameable regimes are tried for a range of their own (CANDIDATE_REGIMES below, crossval.try_regime): none adopted yet.
+#
+# Since ranges47 (2026-12-07, issue #29) decode reads the partially pooled form (crossval.POOLED_KINDS,
+# pooled_range_factors): per regime the weighted 10th and 90th percentiles of its own sources' bias + scatter sums,
+# weighted S / (S + 9) for S own sources, mixed with the kind's, no gate; chosen where it holds more judged regimes'
+# nested shares in the band on the stored folds than both other forms (crossval.pooled_preferred; docs/estimates.md,
+# round 47). A regime of three agreeing sources no longer reads their narrow spread alone.
 RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # re-derived 2026-12-01 after GGUF files were sized tensor by tensor (estimate.gguf): (0.938, 1.071);
     # before, after scoring torch-allocated rows without the runtime overhead and the prompt term (0.919, 1.069)
