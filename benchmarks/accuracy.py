@@ -69,6 +69,7 @@ from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import (
     KNOBS,
     PER_REGIME_KINDS,
+    POOLED_KINDS,
     GateShortfall,
     Point,
     RegimeTrial,
@@ -562,7 +563,7 @@ def rule_factors(
     groups = regime_points(kind, pairs, catalog)
     if not groups:
         groups = {"all": [p for _, p in pairs if p.estimated]}
-    return regime_range_factors(groups, per_regime=kind in PER_REGIME_KINDS)
+    return regime_range_factors(groups, per_regime=kind in PER_REGIME_KINDS, pooled=kind in POOLED_KINDS)
 
 
 # The reported regime (speed_regimes) each speed candidate of ranges.CANDIDATE_REGIMES splits out (issue #29, ranges40)
@@ -595,7 +596,13 @@ def regime_trials(kind: str, pairs: list[tuple[Row, Point]], catalog: object) ->
     (regime_points) and tried for a range of its own (crossval.try_regime)."""
     groups = regime_points(kind, pairs, catalog)
     return [
-        try_regime(groups, regime, candidate_member(regime, pairs, catalog), per_regime=kind in PER_REGIME_KINDS)
+        try_regime(
+            groups,
+            regime,
+            candidate_member(regime, pairs, catalog),
+            per_regime=kind in PER_REGIME_KINDS,
+            pooled=kind in POOLED_KINDS,
+        )
         for regime in CANDIDATE_REGIMES.get(kind, ())
     ]
 
@@ -1356,7 +1363,7 @@ def _print_ranges(run: _Kind) -> None:
             inside += f", {coverage(pts_held, (rlo, rhi)):.0%} of its {len(pts_held)} holdout rows"
         print(f"    rule (crossval.regime_range_factors) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
         gap = gate_shortfall(cv_by_regime.get(name) or pts_cv, per_regime=kind in PER_REGIME_KINDS)
-        if not gap.met:
+        if not gap.met and kind not in POOLED_KINDS:  # the pooled rule has no gate: a few sources weigh little
             print(f"      {gate_words(gap)}")
     for line in trial_lines(run):
         print(f"    {line}")

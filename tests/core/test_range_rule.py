@@ -212,7 +212,9 @@ def test_cross_validated_coverage_per_regime_is_within_the_band(catalog: Any, ac
 # hair above the band); held out 105 of 122 (86 %)
 CROSS_VALIDATED_MISSES = {
     ("training_gpu_hours", STEADY_STATE): "21 of 22 (95 %) at x0.77..x1.16, kept for the held-out rows (NOT_THE_RULE)",
-    ("decode_speed", BATCHED): "66 of 73 (90.4 %) at x0.76..x1.28, the gated rule's (0.768, 1.272) rounded outward",
+    # ranges47: decode reads the partially pooled rule; the batched regime's answer (0.740, 1.283) rounded outward,
+    # x0.73..x1.29, holds the same 66 of 73
+    ("decode_speed", BATCHED): "66 of 73 (90.4 %) at x0.73..x1.29, the pooled rule's (0.740, 1.283) rounded outward",
 }
 
 
