@@ -2670,7 +2670,38 @@ def way_out_problems(args: str, plan: dict[str, Any], solve: Any, resolved: int 
             got = [(_way_hours(b), b["estimate"].get("speed", {}).get("decode_tokens_per_s")) for b in same]
             problems.append(f"{name} says {said} (h or tokens/s) at {price:,.2f}; `plan {applied}` shows {got}")
         problems += _past_support_way_problems(name, way, builds, same, at == 1 and infeasible)
+        if at == 1 and same:
+            problems += cheaper_than_way_problems(name, way, builds)
     return problems
+
+
+def cheaper_than_way_problems(name: str, way: dict[str, Any], builds: list[dict[str, Any]]) -> list[str]:
+    """Round 47 (ways47): "the cheapest way out" is a claim on price: its plan (the request as the way's words say,
+    re-solved: `builds`, none failing a rule) shows no cheaper build that serves the way's request as well. A rival is
+    one a plan may call "cheapest": on supported software (a cheaper card past support is named beside a supported
+    way: _past_support_way_problems), its run validated on its card (UNVALIDATED_RUN_RULES: named beside it the same
+    way), not a CPU-only box set aside beside cards (issue #27), its prompts answered (PROMPT), and at reading speed
+    where the way reads. The check had asked only that a build at the way's price be shown: Kimi K2.6's "keep the
+    experts in RAM and raise the budget to 185,280 CNY" (an RTX 3090) passed beside an RTX 2070 at 182,156 that its
+    plan labels "cheapest"."""
+    price = _machine_price(way)
+    reads = not way.get("decode_tokens_per_s") or float(way["decode_tokens_per_s"]) >= READING_TPS
+    rivals = [
+        b
+        for b in builds
+        if float(b["total_price"]) < price * (1 - PRICE_TOLERANCE) - 0.01
+        and not past_support(b)
+        and not unvalidated_run(b)
+        and not _slow_cpu_only(b)
+        and not _warned(b, "PROMPT")
+        and (_readable(b) or not reads)
+    ]
+    if not rivals:
+        return []
+    low = min(rivals, key=lambda b: float(b["total_price"]))
+    return [
+        f"{name}: 'cheapest way out' at {price:,.2f}, but its plan shows '{low.get('label', '')}' at {low['total_price']:,.2f}"
+    ]
 
 
 def _past_support_way_problems(

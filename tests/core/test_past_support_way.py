@@ -157,18 +157,15 @@ def _held_to(way: dict[str, Any], builds: list[dict[str, Any]]) -> float | None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 45, open: the way search sees the plan's experts-in-RAM tiers only for a request that asks --offload "
-    "cpu (plan._WaySearch.experts_tiers), and its offload way takes a tier's RTX 3090 (185,279 CNY) where the plan's "
-    "solver finds an RTX 2070 8GB on the same 12-channel EPYC (182,156); see docs/advice.md, round 45 (ways45)",
-)
 def test_every_kimi_way_is_the_price_its_plan_labels_cheapest() -> None:
     """Round 45: every way out of Kimi K2.6 at 40,000 CNY that names a machine is, applied as its words say, the build
     its plan holds to "cheapest" (on supported software where the way says so), and the ways are listed cheapest first.
     On main: "keep the experts in RAM and raise the budget to 185,280 CNY" names a machine its plan lists third, after
     an RTX 2070 8GB at 182,156 labelled "cheapest", and "buy outside China and raise the budget to 494,826 CNY" names 7 x
-    RTX PRO 6000 Max-Q where the plan at those words labels a 12-channel EPYC with an RTX 3090 "cheapest" at 185,279."""
+    RTX PRO 6000 Max-Q where the plan at those words labels a 12-channel EPYC with an RTX 3090 "cheapest" at 185,279.
+    Round 47 (ways47): the way search sees the experts-in-RAM tiers at the plan's default offload too, on the asked
+    power limit and circuits (plan._WaySearch.experts_tiers), so "raise the budget to 185,280 CNY" buys that EPYC, and
+    the offload, region, power and circuit ways that changed something more for it are gone."""
     infeasible = run_plan(KIMI)["infeasible"]
     ways = infeasible["relaxations"]
     prices = [w["total_price"] for w in ways]

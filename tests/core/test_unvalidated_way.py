@@ -84,3 +84,40 @@ def test_the_budget_way_of_a_70b_qlora_on_new_parts_is_not_an_unvalidated_arc_ru
     assert "its training stack unvalidated on the card (SUP-11 warns)" in budget["change"], budget["change"]
     # the way named is dearer than the run set aside, and the words say so with its price
     assert fields["unvalidated_price"] < budget["total_price"], budget["change"]
+
+
+def test_the_supported_search_of_a_training_way_goes_on_to_a_validated_run(catalog: Any) -> None:
+    """Round 47 (ways47): Llama 3.1 70B QLoRA on two cards. The cheapest supported option is 2 x RTX 4060 Ti 16GB,
+    whose 4-bit base sits in system RAM on a card smaller than any published run's (SUP-12 warns); a way's supported
+    build is supported and validated, so its search goes on to the next option: 2 x RTX 2080 Ti 22GB."""
+    from configurator.core.solve.plan import cheapest_supported
+
+    request = BuildRequest(  # as the power-cap way of 1,500 USD asks it
+        model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="qlora"), max_gpus=2, power_limit=0.8
+    )
+    model = catalog.get("models", "llama-3.1-70b")
+    first = cheapest_supported(request, catalog, model, None, lambda: False)
+    cheaper = min(first, key=lambda b: b.total_price)
+    assert ranking.set_aside_rule(cheaper) is not None, [(b.gpu_id, b.total_price) for b in first]
+    validated = cheapest_supported(request, catalog, model, None, lambda: False, validated=True)
+    assert validated and all(ranking.set_aside_rule(b) is None for b in validated), [b.gpu_id for b in validated]
+    cheapest = min(validated, key=lambda b: b.total_price)
+    assert cheapest.gpu_id == "rtx-2080-ti-22gb" and cheapest.gpu_count == 2, cheapest.gpu_id
+    assert cheapest.total_price > cheaper.total_price
+
+
+@pytest.mark.slow
+def test_a_power_cap_way_past_support_names_the_supported_and_validated_build() -> None:
+    """Llama 3.1 70B QLoRA at 1,500 USD: the power-cap way keeps its 2 x Tesla P100 within the budget (1,492 USD) and
+    names beside it the supported build whose run is validated, 2 x RTX 2080 Ti 22GB at 2,218 USD, the budget way's
+    machine; it had named none, its search stopped at the unvalidated RTX 4060 Ti 16GB pair."""
+    ways = run_plan("--model llama-3.1-70b --workload finetune --method qlora --budget 1500")["infeasible"][
+        "relaxations"
+    ]
+    power = next(w for w in ways if w["kind"] == "power")
+    fields = power["said"]["fields"]
+    assert "P100" in fields["gpu"] and power["total_price"] <= 1500, power["change"]
+    assert fields["supported_gpu"].startswith("NVIDIA GeForce RTX 2080 Ti 22GB") and fields["supported_gpus"] == 2
+    budget = next(w for w in ways if w["kind"] == "budget")
+    assert fields["supported_price"] == pytest.approx(budget["total_price"], abs=1.0), (power["change"], budget)
+    assert "on supported software costs 2,218 USD, over the budget" in power["change"], power["change"]

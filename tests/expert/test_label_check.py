@@ -1080,6 +1080,12 @@ def test_a_way_whose_plan_shows_another_price_is_caught() -> None:
         "without 'on supported software'",
         "way 1 (budget: budget): 'cheapest way out' beside a cheaper card past support, without 'on supported software'",
     ]
+    # round 47: "the cheapest way out" claims no cheaper build serves its request; a build at its price is not enough
+    # (Kimi K2.6's experts-in-RAM way named an RTX 3090 at 185,279 CNY where its plan labels an RTX 2070 at 182,156)
+    assert way_out_problems("--model m", plan, shows((1026.84, "turing"), (990.0, "ampere"))) == [
+        "way 1 (budget: budget): 'cheapest way out' at 1,026.84, but its plan shows '' at 990.00"
+    ]
+    assert way_out_problems("--model m", plan, shows((1026.84, "turing"), (1024.0, "ampere"))) == []  # rounding
 
 
 # --------------------------------------------------------------------------- round 37: a build short of its demand

@@ -418,6 +418,7 @@ def _changes(r: Reason, say: Say) -> str:
         else f"{r.fields['gpus']} x {r.fields['gpu']}"
         # round 43: cards past their vendor's support, as the plan's build says it (relax._describe, field `eol`)
         + "".join(f" ({say(e)})" for e in r.nested("eol"))
+        + "".join(f" {say(e)}" for e in r.nested("in_ram"))  # round 47: a budget way's experts-in-RAM machine
         + (" without your own card" if r.fields.get("without_own") else "")
         + _own_used(r)
         + ", "

@@ -714,7 +714,7 @@ def power_section(build: Build, request: BuildRequest) -> str:
     ]
     sound = noise.build_noise(build)
     noise_lines = say_all(sound.breakdown_said())
-    parts.append(f'<p class="small muted">{t("Noise:")} ' + escape(noise_lines) + ".</p>")
+    parts.append(f'<p class="small muted">{t("Noise:")} ' + escape(noise_lines) + sentence_end() + "</p>")
     plan = connector_plan(build)
     if plan:
         rows = [f"<tr>{_cell(a)}{_cell(b)}{_cell(c)}</tr>" for a, b, c in plan]

@@ -717,7 +717,7 @@ def _changes(r: Reason, say_: Say) -> str:
         else f"在你自己的 {r.fields['own']} 旁加装 {' + '.join(r.fields['beside'])}，"  # type: ignore[arg-type]
         if r.fields.get("beside")
         else f"{r.fields['gpus']} x {r.fields['gpu']}"
-        + "".join(f"（{say_(e)}）" for e in r.nested("eol"))
+        + "".join(f"（{say_(e)}）" for e in (*r.nested("eol"), *r.nested("in_ram")))
         + ("（不用你自己的卡）" if r.fields.get("without_own") else "")
         + _zh_own_used(r)
         + "，"
@@ -2300,7 +2300,7 @@ ZH_REASONS: dict[str, Template] = {
         + str(r.fields["name"])
         + (f"（{'，'.join(r.fields['missing'])}）" if r.fields.get("missing") else "")  # type: ignore[arg-type]
         + f"：{_PRICING_ZH.get(str(r.fields['pricing']), str(r.fields['pricing']))}每小时 {r.num('hourly'):,.2f} {r.fields['currency']}"
-        + f"，{r.fields['date']}，来源：{r.fields['source']}"
+        + f"，{r.fields['date']}，来源：{_sentence(str(r.fields['source']))}"
         + (
             f"，由 {r.num('converted_amount'):g} {r.fields['converted_currency']} 按目录汇率换算"
             if r.fields.get("converted_currency")
@@ -2396,7 +2396,7 @@ ZH_REASONS: dict[str, Template] = {
     "noise.est-server-psu": "Cybenetics Standard 档位的上限：40 mm 服务器风扇",
     "noise.est-class-midpoint": "没有公开的满载 dBA 数据；按档位中值",
     "noise.catalog-class": lambda r, _say: f"目录噪音档位“{_ZH_NOISE.get(str(r.fields['noise']), r.fields['noise'])}”",
-    "noise.sum": "按对数求和合成 {formula}",
+    "noise.sum": lambda r, _say: f"按对数求和合成 {_sentence(str(r.fields['formula']))}",
     "noise.card": lambda r, _say: _ZH_CARDS.get(str(r.fields["cooler"]), f"{r.fields['cooler']} 卡"),
     "noise.open-frame": "开放式机架",
     "noise.base": "工作站自带的机箱风扇、CPU 散热器和电源",
@@ -3967,6 +3967,50 @@ ZH_CN.update(
         "verbatim copy of that day's eurofxref-daily.xml": (
             "欧洲中央银行（ECB）欧元外汇参考汇率，2026 年 10 月 6 日（每欧元 1.1269 USD、7.5554 CNY），"
             "取自当日 eurofxref-daily.xml 的逐字副本"
+        ),
+    }
+)
+
+ZH_CN.update(
+    {
+        # round 47 (ways47): the citations room45 left in English on a Chinese sheet and PDF, whole: the noise sum's
+        # formula and its source (model.noise.SUM_FORMULA, said by noise.sum) and the Vast.ai rental quotes' sources
+        # and estimates (catalogs/cloud.toml, said by tco.offer). tests/core/test_zh_citations.py holds every Vast.ai
+        # quote's source and estimate to an entry here. Titles, sites and file names stay as written.
+        "L = 10 log10(sum N_i 10^(L_i/10)): HP Cluster Platform Site Preparation Guide, appendix D, formula 2": (
+            "L = 10 log10(sum N_i 10^(L_i/10))：HP《Cluster Platform Site Preparation Guide》（集群平台场地准备指南）"
+            "附录 D，公式 2"
+        ),
+        "chrisgmartin-github-io.pages.dev neocloud/vast-ai 'Hardware & Tiers' (RTX 3090 $0.20-0.30/hour)": (
+            "chrisgmartin-github-io.pages.dev neocloud/vast-ai《Hardware & Tiers》（RTX 3090 每小时 0.20-0.30 USD）"
+        ),
+        "Fairlane Systems, 'Vast.ai' (as of 2026-05: RTX 3090 from 0.18/h interruptible)": (
+            "Fairlane Systems《Vast.ai》（截至 2026-05：RTX 3090 可中断实例每小时 0.18 起）"
+        ),
+        "Fairlane Systems, 'Vast.ai' (as of 2026-05: RTX 4090 0.31/h interruptible up to 0.45/h on-demand)": (
+            "Fairlane Systems《Vast.ai》（截至 2026-05：RTX 4090 可中断实例每小时 0.31，按需实例最高每小时 0.45）"
+        ),
+        "usagepricing.com 'Vast.ai pricing' (RTX 4090 on-demand 0.682-0.875/h, captured June 2026)": (
+            "usagepricing.com《Vast.ai pricing》（RTX 4090 按需实例每小时 0.682-0.875，2026 年 6 月采集）"
+        ),
+        "Fairlane Systems, 'Vast.ai' (as of 2026-05)": "Fairlane Systems《Vast.ai》（截至 2026-05）",
+        "tgarg01/silybench-data derived/csv/gpu_prices.csv (median of 4 verified rentable 1x offers, checked "
+        "2026-10-19)": (
+            "tgarg01/silybench-data derived/csv/gpu_prices.csv（4 个经验证、可租的单卡报价的中位数，2026-10-19 核对）"
+        ),
+        "lantern-works/gpu-cloud-prices (Hugging Face dataset), Vast.ai verified on-demand median per GPU, "
+        "2026-10-29": (
+            "lantern-works/gpu-cloud-prices（Hugging Face 数据集），Vast.ai 经验证按需实例每 GPU 中位价，2026-10-29"
+        ),
+        "only ranges are published: 0.20-0.30 USD/h typical (chrisgmartin Vast.ai guide, 2026), from 0.18 "
+        "interruptible (Fairlane, May 2026); 0.25 is the middle of the typical range": (
+            "只公布了价格区间：典型每小时 0.20-0.30 USD（chrisgmartin 的 Vast.ai 指南，2026），可中断实例 0.18 起"
+            "（Fairlane，2026 年 5 月）；0.25 取典型区间的中值"
+        ),
+        "only ranges are published: 0.682-0.875 USD/h on-demand captured June 2026 (usagepricing.com), 0.31 "
+        "interruptible to 0.45 on-demand in May 2026 (Fairlane); amounts are range middles or ends": (
+            "只公布了价格区间：2026 年 6 月采集的按需实例每小时 0.682-0.875 USD（usagepricing.com），2026 年 5 月"
+            "可中断实例 0.31 至按需实例 0.45（Fairlane）；金额取区间中值或端点"
         ),
     }
 )

@@ -1333,7 +1333,7 @@ def _diagnose(
     """Why nothing fits and the ways out, cheapest first (solve/relax.py), solved with this module's solver.
     `reference_job`: a training request timed for the reference job (no --tokens asked: _reference_job)."""
     machines: dict[str, list[Build]] = {}
-    ways = _WaySearch(catalog, model, exact)
+    ways = _WaySearch(catalog, model, exact, asked=request)
     owned: dict[str, list[Build]] = {}
     floor = _TrainingFloor(request, catalog, model, exact)
     aside: dict[int, tuple[Build, Build]] = {}  # a way's build -> the cheaper one past support set aside beside it
@@ -1479,6 +1479,7 @@ def cheapest_supported(
     exact: int | None,
     stop: Callable[[], bool],
     cost_cap: float | None = None,
+    validated: bool = False,
 ) -> list[Build]:
     """Round 44: the one search for "the cheapest build on supported software" that an inference request's plan and its
     ways out share: the cheapest build on cards their vendor still supports (support.END_OF_LIFE) that fails no rule of
@@ -1492,11 +1493,13 @@ def cheapest_supported(
     speed: an RTX 2070 at 4.7) and showed the 2060 only in a quieter machine at 5,294.99. Each solve gets
     SUPPORTED_TIME, the same for every caller. Round 45: a training request's too (one solve: it wants no reading
     speed), for its ways out (_WaySearch.supported_training); a training plan finds its own beside its cheapest
-    (solver.run_labels' "cheapest supported"), so supported_beside stays an inference plan's."""
+    (solver.run_labels' "cheapest supported"), so supported_beside stays an inference plan's. Round 47 (ways47):
+    `validated`, a supported build whose run is unvalidated on its card (ranking.set_aside_rule: SUP-11, SUP-12) is no
+    answer either, and the next GPU option is solved in its place, up to VALIDATED_TRIES more."""
     past = tuple(g.id for g in catalog.gpus if _past_support(g))
     found: list[Build] = []
     tried: set[str] = set()
-    for _ in range(SUPPORTED_TRIES):
+    for _ in range(SUPPORTED_TRIES + (VALIDATED_TRIES if validated else 0)):
         if stop():
             break
         solved, _cand = _solve_once(
@@ -1512,11 +1515,23 @@ def cheapest_supported(
             searched=lambda o: o.key not in tried,
         )
         builds = [_with_prompt(b) for b in solved if not b.fails and end_of_life_caveat(b) is None]
+        if validated and (unvalidated := [b for b in builds if set_aside_rule(b) is not None]):
+            builds = [b for b in builds if set_aside_rule(b) is None]
+            if not builds:
+                tried.update(f"{b.gpu_id}x{b.gpu_count}" for b in unvalidated)
+                continue
         found += builds
         if not builds or not relax.wants_reading(request) or any(relax.build_reads(b) for b in builds):
             break
         tried.update(f"{b.gpu_id}x{b.gpu_count}" for b in solved)
     return found
+
+
+VALIDATED_TRIES = 3
+"""The GPU options cheapest_supported solves beyond SUPPORTED_TRIES for a build whose run is validated on its card
+(`validated`): Llama 3.1 70B QLoRA's cheapest supported options are two 16 GB cards whose run SUP-12 (the 4-bit base in
+system RAM on a card smaller than any published run's) or SUP-11 (FSDP on Intel XPU) warns is unvalidated, before
+two RTX 2080 Ti 22GB."""
 
 
 def supported_beside(ctx: PlanContext, request: BuildRequest, builds: list[Build]) -> list[Build]:
@@ -1543,20 +1558,37 @@ class _WaySearch:
     model: ModelArch
     exact: int | None
     tiers: dict[str, list[Build]] = field(default_factory=dict)
+    asked: BuildRequest | None = None  # the request the ways are out of: the tiers keep its power limit and circuits
 
     def experts_tiers(self, relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> list[Build]:
         """With the experts in RAM, the platform tiers' builds (machines.experts_in_ram: 8 and 12 channels read faster
-        than the solver's cheapest 4-channel host), under the cap."""
+        than the solver's cheapest 4-channel host), under the cap. Round 47 (ways47): for every way whose request
+        leaves the weights' place to the plan (no --offload, the default), as the plan at its words searches them
+        (machines.experts_in_ram reads no --offload), and on the asked request's power limit and circuits: a tier
+        machine is one card beside the experts, which needs neither, so a way that changes them finds no tier machine
+        the budget alone does not buy (relax.search caps it away). Kimi K2.6 at 40,000 CNY had been told "buy outside
+        China and raise the budget to 494,826 CNY" (7 x RTX PRO 6000 Max-Q), "power-limit the GPUs to 80 % and raise
+        the budget to 760,596 CNY" (8 x A800), where the plan at each of those words labels a 12-channel EPYC with an
+        RTX 3090 "cheapest" at 185,279; the tiers seen only under --offload cpu, a pair had taken a tier machine that
+        needed neither of its changes (round 45: R1 Q4_K_M at 5,000 USD, "power-limit to 80 % and use 2 circuits")."""
         from configurator.core.solve.machines import experts_in_ram
 
         w = relaxed.workload
-        if self.model.moe is None or w.offload != "cpu":
+        if self.model.moe is None or (w.offload != "cpu" and not _leaves_offload(relaxed, self.asked)):
             return []
-        as_asked = relaxed.model_copy(update={"workload": w.model_copy(update={"offload": "none"}), "budget": None})
-        key = as_asked.model_copy(update={"power_limit": None}).model_dump_json()
+        kept = {} if self.asked is None else _tier_site(self.asked)
+        as_asked = relaxed.model_copy(
+            update={"workload": w.model_copy(update={"offload": "none"}), "budget": None, **kept}
+        )
+        default = w.offload != "cpu"
+        key = f"{default}:{as_asked.model_copy(update={'power_limit': None}).model_dump_json()}"
         if key not in self.tiers:
             ctx = _context(as_asked, self.catalog, self.model, self.exact, stop)
-            self.tiers[key] = [b for b in experts_in_ram(ctx) if not b.fails]
+            # at the default offload, the plan's cheapest experts-in-RAM build too (offers.weights_in_ram: its card
+            # with room beside the experts, machines.in_ram_gpus), as the plan at the way's words shows it: DeepSeek-V3
+            # Q2_K's budget way had named a tier's 3,471 USD where that plan labels an RTX 2060 12GB at 2,815 "cheapest"
+            cheapest = _offers.weights_in_ram(ctx) if default and not stop() else []
+            self.tiers[key] = [b for b in [*experts_in_ram(ctx), *cheapest] if not b.fails]
         return [b for b in self.tiers[key] if cost_cap is None or b.total_price < cost_cap]
 
     def supported(
@@ -1634,9 +1666,11 @@ class _WaySearch:
         (None), as for an inference way. Qwen2.5-72B LoRA on exactly 8 GPUs in a server room on a named 120 V outlet
         had been told "use the server room's rack feed: cheapest build 8 x NVIDIA Tesla V100 PCIe 32GB (past CUDA
         support ...), 10,495 USD" alone, where 8 x AMD Instinct MI100 train it in the same ~62 h for 14,175 (label44)."""
-        found = cheapest_supported(relaxed, self.catalog, self.model, self.exact, stop)
+        found = cheapest_supported(relaxed, self.catalog, self.model, self.exact, stop, validated=True)
         # a supported card whose run is unvalidated there (SUP-11, SUP-12: ranking.set_aside_rule) is no alternative a
-        # plan would call "cheapest" either (ranking.startable): 2 x RTX 4060 Ti 16GB for a 70B QLoRA beside two P100
+        # plan would call "cheapest" either (ranking.startable): 2 x RTX 4060 Ti 16GB for a 70B QLoRA beside two P100.
+        # Round 47: the search goes on past it to the cheapest supported build whose run is validated (two RTX 2080 Ti
+        # 22GB at 2,219 USD), where the power-cap way of Llama 3.1 70B QLoRA at 1,500 USD had named two P100 at 1,492
         found = [b for b in found if not b.fails and end_of_life_caveat(b) is None and set_aside_rule(b) is None]
         if not found:
             return best  # none on supported cards: the way says its card is past support (relax._describe)
@@ -1675,6 +1709,33 @@ class _WaySearch:
         reading = [b for b in builds if relax.build_reads(b)]
         chosen = _answered(reading) or reading or _answered(builds) or builds
         return min(chosen, key=lambda b: b.total_price) if chosen else None
+
+
+def _leaves_offload(relaxed: BuildRequest, asked: BuildRequest | None) -> bool:
+    """Whether a way's request leaves the weights' place to the plan (a way out of a diagnosed request, `asked`): an
+    inference job with no --offload and no engine but llama.cpp named, whose plan searches the experts-in-RAM tiers
+    (machines.experts_in_ram) at its own precision. Not a release the RAM machines run at another (relax.
+    _release_kept_in_ram: an FP8 or 16-bit release at Q8_0): its way at Q8_0 says so ("q8+offload"), and a budget way
+    on a Q8_0 tier machine had named 24,681 USD for DeepSeek-R1 at 5,000 USD where the plan at that budget labels the
+    usual Q4_K_M GGUF at 5,871 "cheapest"."""
+    w = relaxed.workload
+    if asked is None or w.kind != "inference" or w.offload != "none" or w.engine not in (None, "llama.cpp"):
+        return False
+    # the job as asked: a way that changes the money, the site or the market, not the workload (a KV cache, context or
+    # precision way: each a tier search of its own, which had spent the search's bound before the 2-bit way of Kimi
+    # K2.5 at 20,000 USD was tried)
+    return w == asked.workload and not relax._release_kept_in_ram(relaxed)
+
+
+def _tier_site(asked: BuildRequest) -> dict[str, object]:
+    """The asked request's power limit and wall circuits, which a way's experts-in-RAM tier machines keep
+    (_WaySearch.experts_tiers)."""
+    return {
+        "power_limit": asked.power_limit,
+        "circuits": asked.circuits,
+        "circuit": asked.circuit,
+        "circuit_asked": asked.circuit_asked,
+    }
 
 
 NO_CARD_MACHINES = ("cpu-only", "mini-pc", "unified-memory")

@@ -595,7 +595,8 @@ def _describe(
     own = _own_fields(build, request) if build is not None else {}
     # beside or without the own card, or a training job's hours: the build is named
     eol = end_of_life_caveat(build) if build is not None else None
-    plain = not (own or timed or eol or named)
+    in_ram = _held_in_ram(kind, relaxed, build)
+    plain = not (own or timed or eol or named or in_ram)
     if kind == "budget" and not slow and plain and (build is None or build.gpu_count or wait is None):
         return budget
     kinds = kind.split("+")
@@ -620,6 +621,7 @@ def _describe(
         box=box,
         cpu_only=build is not None and not build.gpu_count,
         **({"eol": (eol,)} if eol is not None else {}),
+        **({"in_ram": (Reason.of("kind.in-ram", moe=moe),)} if in_ram else {}),
         **own,
         **timed,
         currency=request.currency,
@@ -628,6 +630,16 @@ def _describe(
         **(_wait_fields(wait) if wait else {}),
         **({"slow_tps": build_rate(build), "reading": READING_TPS} if slow and build else {}),
     )
+
+
+def _held_in_ram(kind: str, relaxed: BuildRequest, build: Build | None) -> bool:
+    """Round 47 (ways47): a way's inference machine with cards that keeps weights in RAM at the plan's default offload
+    (no "offload" change: the experts-in-RAM machines the plan finds without --offload) is named and says so, even on a
+    budget alone (relax._describe, field `in_ram`): Kimi K2.6 at 40,000 CNY, "raise the budget to 185,280 CNY: cheapest
+    build 1 x NVIDIA GeForce RTX 3090 with the experts in RAM", not a bare budget."""
+    if build is None or not build.gpu_count or not build.estimate.offloaded_bytes:
+        return False
+    return relaxed.workload.kind == "inference" and "offload" not in kind.split("+")
 
 
 def budget_for(build: Build | None, cost: float) -> int:
