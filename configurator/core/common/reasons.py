@@ -3331,7 +3331,8 @@ EN: dict[str, Template] = {
     "est.vllm-share": "vLLM pre-allocates {share:.0%} of each GPU; the job must fit in that share",
     "est.sglang-share": (
         "SGLang takes {share:.1%} of each GPU for the weights and its KV pool (--mem-fraction-static as it picks it for "
-        "this card: {source}); the job must fit in that share"
+        "this card: {source}); the weights and the KV cache must fit in that share, the activations and runtime "
+        "overhead ({dynamic_gib:.2f} GiB) in the {reserve_gib:.2f} GiB it leaves for them"
     ),
     "est.kv-pool": lambda r, _say: (
         (

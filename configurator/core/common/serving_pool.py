@@ -202,6 +202,16 @@ LLAMACPP_CACHE_RAM_MIB = 8192
 default, "save idle slots to the prompt cache on new task, and clear them when using unified KV", common/arg.cpp): a
 seat whose slot went to another seat gets its prompt back from RAM instead of prefilling it again."""
 
+PREFIX_CACHE_ENGINES = PAGED_ENGINES | UNIFIED_KV_ENGINES
+"""Engines that keep a finished request's prompt for the next request that starts with it: vLLM's automatic prefix
+caching (on by default in the V1 engine: docs, Automatic Prefix Caching), SGLang's radix cache (on unless
+--disable-radix-cache, server_args.py) and llama-server's slots (cache_prompt on by default, a slot keeps its last
+prompt; --cache-reuse and the --cache-ram host cache beside it). Hugging Face transformers has none: its
+pipeline('text-generation') and generate() start every call from an empty cache (a DynamicCache made for the call,
+transformers docs, "Caching": a cache is reused only when the caller passes it back in), so every request prefills
+its whole prompt (round 47: the estimate had given it the usage's 84 % hit). The ExLlama engines are launched through
+that pipeline too (launch.commands), so they are left out with it."""
+
 PREFIX_HELD_SOURCE = (
     "vLLM docs, Automatic Prefix Caching (a finished request's blocks stay in the pool and the least recently used "
     "are evicted when space is needed); SGLang's radix cache (LRU eviction from the token pool); llama-server keeps "

@@ -2746,7 +2746,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.vllm-share": "vLLM 预先占用每张 GPU 的 {share:.0%}；任务必须放得进这一部分",
     "est.sglang-share": (
         "SGLang 把每张 GPU 的 {share:.1%} 用于权重和 KV 缓存池（--mem-fraction-static，按这张卡自动选取：{source}）；"
-        "任务必须放得进这一部分"
+        "权重和 KV 缓存必须放得进这一部分，激活和运行时开销（{dynamic_gib:.2f} GiB）放在它留出的 {reserve_gib:.2f} GiB 里"
     ),
     "est.kv-pool": lambda r, _say: (
         (
