@@ -49,12 +49,15 @@ def test_a_team_launch_gives_llama_server_one_buffer_of_the_pool_and_the_estimat
     words = shlex.split(launch_command(model, pooled)["command"])
     cells = int(_flag(words, "-c") or 0)
     assert _flag(words, "-np") == "8" and "-kvu" in words
+    # round 47: each slot capped at the window the pool is sized on (llama.cpp PR #24124, --kv-unified-per-slot;
+    # without it a slot's n_ctx is the whole buffer, 141,581 cells)
+    assert _flag(words, "--kv-unified-per-slot") == "32768"
     assert cells == KvPool(streams=8, window=32_768, typical=12_000).tokens
     assert 32_768 <= cells < 8 * 32_768
     assert pooled.peak_gpu.breakdown.kv_cache == pytest.approx(cells * LLAMA3_8B_CELL, rel=0.001)
     every = estimate(model, whole, gpu, 1)
     words = shlex.split(launch_command(model, every)["command"])
-    assert _flag(words, "-c") == str(8 * 32_768) and "-kvu" not in words
+    assert _flag(words, "-c") == str(8 * 32_768) and "-kvu" not in words and "--kv-unified-per-slot" not in words
     assert every.peak_gpu.breakdown.kv_cache == pytest.approx(8 * 32_768 * LLAMA3_8B_CELL, rel=0.001)
     alone = shlex.split(launch_command(model, estimate(model, team.model_copy(update={"batch": 1}), gpu, 1))["command"])
     assert _flag(alone, "-c") == "32768" and "-np" not in alone and "-kvu" not in alone

@@ -40,7 +40,10 @@ KV, tools/server/server.cpp, 'n_parallel is set to auto, using n_parallel = 4 an
 -np turns the default off (each slot then gets -c / -np, src/llama-context.cpp: n_ctx_seq = n_ctx / n_seq_max), so a
 team's launch names -kvu itself. The buffer is -c cells whatever the slots, each slot able to reach all of them
 (ggml-org/llama.cpp issue #17450, 2025-11-23, an auto server's log: "n_seq_max = 4, n_ctx = 131072, n_ctx_seq = 131072,
-kv_unified = true"), so -c is sized like a paged pool."""
+kv_unified = true"), so -c is sized like a paged pool. Its slots are capped at the window the pool is sized on with
+--kv-unified-per-slot N (ggml-org/llama.cpp PR #24124, merged 2026-06-04: "how much context each slot is limited to in
+the kvu mode"; with -c the total stays -c, the server logging "capping per-slot context (...) to --kv-unified-per-slot"),
+round 47: without it one stream could take the whole buffer, past the window the estimate and SERVE read."""
 
 UNIFIED_KV_SOURCE = (
     "ggml-org/llama.cpp common/arg.cpp (-kvu/--kv-unified: 'use single unified KV buffer shared across all sequences "
