@@ -1463,6 +1463,14 @@ ZH_REASONS: dict[str, Template] = {
         + (f"，可用 CUDA {r.fields['cuda']} 构建运行" if r.fields.get("cuda") else "")
     ),
     "kind.unvalidated-run": "不算最便宜：其训练软件栈在该显卡上未经验证，{rule} 给出警告",
+    "kind.prompt-aside": lambda r, _say: (
+        (
+            f"不算最便宜：{r.num('users'):.0f} 位用户中的最后一位要等 {r.num('wait_s'):.0f} 秒才出第一个 token"
+            if r.fields.get("users") is not None
+            else f"不算最便宜：第一个 token 要等 {r.num('wait_s'):.0f} 秒"
+        )
+        + f"，{r.fields['rule']} 给出警告"
+    ),
     "kind.beyond-runs": lambda r, _say: (
         f"不算最便宜：其显卡只有 {r.num('card_gb'):.0f} GB，而基座放在系统内存的 QLoRA 的公开运行所用显卡都在 "
         f"{r.num('runs_gb'):.0f} GB 或以上"
