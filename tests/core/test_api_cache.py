@@ -27,7 +27,8 @@ def _build(tps: float, context: int = 65536) -> Any:
     estimate = SimpleNamespace(
         decode_tokens_per_s=tps,
         prefill_tokens_per_s=None,
-        workload={"kind": "inference", "batch": 1, "context": context, "prompt": None},
+        # the home plan's llama-server (round 47: only an engine with a prefix cache holds the previous turn)
+        workload={"kind": "inference", "engine": "llama.cpp", "batch": 1, "context": context, "prompt": None},
     )
     return SimpleNamespace(currency="USD", estimate=estimate, checks=(), tax_basis=None)
 

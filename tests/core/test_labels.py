@@ -861,7 +861,13 @@ def test_a_build_with_cards_whose_last_user_waits_holds_no_claim(one_build: Any)
     shown = rank_and_label([slow, pair], request)
     assert [(round(b.total_price), b.label) for b in shown] == [
         (44552, "cheapest; fastest within budget; best value"),
-        (35382, "alternative (lower price)"),  # what it offers over #1 (solve.shown)
+        # what it offers over #1 (solve.shown); round 47: and why it is not "cheapest", in its own label
+        # (ranking._prompt_aside_said): a lower price the buyer would otherwise take for the cheapest
+        (
+            35382,
+            "alternative (lower price), not cheapest: the last of its 20 users waits 112 s for a first token, "
+            "PROMPT warns",
+        ),
     ]
     said = next(c for c in shown[0].claims if c.code == "claim.cheapest")
     assert said.fields.get("waits") is True
@@ -871,7 +877,11 @@ def test_a_build_with_cards_whose_last_user_waits_holds_no_claim(one_build: Any)
     shown = rank_and_label([quick, pair], request)
     assert [(round(b.total_price), b.label) for b in shown] == [
         (44552, "cheapest"),
-        (30000, "alternative (lower price, more speed)"),
+        (
+            30000,
+            "alternative (lower price, more speed), not cheapest: the last of its 20 users waits 112 s for a "
+            "first token, PROMPT warns",
+        ),
     ]
     # every build waits: the claims are made among them
     assert rank_and_label([slow], request)[0].label.startswith("cheapest")

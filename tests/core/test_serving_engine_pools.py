@@ -49,12 +49,15 @@ def test_a_team_launch_gives_llama_server_one_buffer_of_the_pool_and_the_estimat
     words = shlex.split(launch_command(model, pooled)["command"])
     cells = int(_flag(words, "-c") or 0)
     assert _flag(words, "-np") == "8" and "-kvu" in words
+    # round 47: each slot capped at the window the pool is sized on (llama.cpp PR #24124, --kv-unified-per-slot;
+    # without it a slot's n_ctx is the whole buffer, 141,581 cells)
+    assert _flag(words, "--kv-unified-per-slot") == "32768"
     assert cells == KvPool(streams=8, window=32_768, typical=12_000).tokens
     assert 32_768 <= cells < 8 * 32_768
     assert pooled.peak_gpu.breakdown.kv_cache == pytest.approx(cells * LLAMA3_8B_CELL, rel=0.001)
     every = estimate(model, whole, gpu, 1)
     words = shlex.split(launch_command(model, every)["command"])
-    assert _flag(words, "-c") == str(8 * 32_768) and "-kvu" not in words
+    assert _flag(words, "-c") == str(8 * 32_768) and "-kvu" not in words and "--kv-unified-per-slot" not in words
     assert every.peak_gpu.breakdown.kv_cache == pytest.approx(8 * 32_768 * LLAMA3_8B_CELL, rel=0.001)
     alone = shlex.split(launch_command(model, estimate(model, team.model_copy(update={"batch": 1}), gpu, 1))["command"])
     assert _flag(alone, "-c") == "32768" and "-np" not in alone and "-kvu" not in alone
@@ -94,7 +97,10 @@ def test_sglang_takes_the_share_its_server_args_pick_for_the_card_in_the_estimat
         model, Workload(kind="inference", precision="bf16", engine="sglang", context=8192, batch=4), gpu, 1
     )
     share = sglang_mem_fraction_static(gpu.memory_gib)
-    assert served.peak_gpu.usable_bytes == int(gpu.memory_gib * 1024**3 * share)
+    # round 47: the share holds the weights and the KV pool; the activations and overhead sit in the reserve beside it
+    peak = served.peak_gpu
+    dynamic = peak.breakdown.activations + peak.breakdown.runtime_overhead
+    assert peak.usable_bytes == int(gpu.memory_gib * 1024**3 * share) + dynamic
     words = shlex.split(launch_command(model, served, gpu=gpu)["command"])
     assert _flag(words, "--mem-fraction-static") == f"{share:g}"
 
@@ -121,3 +127,44 @@ def test_the_prefix_cache_hits_only_for_the_contexts_the_pool_keeps(catalog: Cat
             shares[seats] = stream.prompt.cached / stream.prompt.tokens / CODING_CACHE_HIT_SHARE
         assert shares[10] == pytest.approx(1.0, abs=0.001), engine
         assert twenty[0] - 0.001 <= shares[20] <= twenty[1] + 0.001, (engine, shares)
+
+
+def test_sglang_counts_its_activation_reserve_once_so_the_pool_is_the_share_less_the_weights(catalog: Catalog) -> None:
+    """SGLang sizes its KV pool as the memory free after loading the weights less total x (1 - mem_fraction_static)
+    (sgl-project/sglang python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py, profile_max_num_token); the
+    prefill's activations and the CUDA graphs live in that reserve (server_args.py's reserved_mem: chunked prefill x
+    1.5 + cuda_graph_max_bs x 2 MiB). Qwen3-32B FP8 on one 80 GiB H100 for 16 users: the pool is 0.836 x 80 GiB less
+    31.96 GiB of weights, 143,025 tokens at 256 KiB a token (8,939 a request), where round 45 took the 3.13 GiB of
+    activations and overhead out of the share a second time (130,208 tokens, 8,138 a request)."""
+    model, gpu = _model_gpu(catalog, "qwen3-32b", "h100-sxm")
+    team = Workload(kind="inference", precision="fp8", engine="sglang", context=32_768, batch=16)
+    peak = estimate(model, team, gpu, 1).peak_gpu
+    b = peak.breakdown
+    assert peak.usable_bytes is not None
+    cell = b.kv_cache / (32_768 * 16)  # the estimate's own bytes a token: 64 layers x 8 KV heads x 128 x 2 x 2
+    assert cell == 256 * 1024
+    pool = int(gpu.memory_gib * 1024**3 * sglang_mem_fraction_static(gpu.memory_gib)) - b.weights
+    room = peak.usable_bytes - b.weights - b.activations - b.runtime_overhead
+    assert room == pytest.approx(pool, abs=1)
+    assert room / cell == pytest.approx(143_025, abs=50)
+    assert 3 * 1024**3 < b.activations + b.runtime_overhead < (gpu.memory_gib * 1024**3) * (1 - 0.836)
+
+
+def test_transformers_keeps_no_prefix_so_a_coding_agent_prefills_its_whole_prompt(catalog: Catalog) -> None:
+    """Hugging Face transformers' pipeline('text-generation') (the launch the app gives it) starts each call from an
+    empty cache (transformers docs, "Caching": a cache is reused only when the caller passes it back in), so a coding
+    agent's 42,000-token prompt is prefilled whole every turn on it, while vLLM's automatic prefix caching keeps 84 %
+    of it (CODING_CACHE_HIT_SHARE). Llama 3 8B BF16 on an RTX 4090, one seat: transformers served 21.2 tokens/s with
+    35,258 tokens counted as cached before round 47; with none it makes 13.5, vLLM 33.6."""
+    model, gpu = _model_gpu(catalog, "llama-3-8b", "rtx-4090")
+    one = Workload(kind="inference", precision="bf16", context=65_536, batch=1)
+    coding = Demand(days_per_year=250, usage="coding-agent", seats=1)
+    streams = {}
+    for engine in ("transformers", "vllm"):
+        stream = estimate_stream(estimate(model, one.model_copy(update={"engine": engine}), gpu, 1), coding, model)
+        assert stream is not None
+        streams[engine] = stream
+    assert streams["transformers"].prompt.cached == 0
+    assert streams["vllm"].prompt.cached == round(42_000 * CODING_CACHE_HIT_SHARE)
+    assert streams["transformers"].tps() == pytest.approx(13.5, abs=0.1)
+    assert streams["transformers"].tps() < streams["vllm"].tps()

@@ -1827,6 +1827,15 @@ EN: dict[str, Template] = {
     ),
     # round 41: a training build set aside from "cheapest" for its unvalidated run (solve.ranking._unvalidated_said)
     "kind.unvalidated-run": "not cheapest: its training stack is unvalidated on the card, {rule} warns",
+    # round 47: a build with cards set aside from "cheapest" for its prompt wait (solve.ranking._prompt_aside_said)
+    "kind.prompt-aside": lambda r, _say: (
+        (
+            f"not cheapest: the last of its {r.num('users'):.0f} users waits {r.num('wait_s'):.0f} s for a first token"
+            if r.fields.get("users") is not None
+            else f"not cheapest: its first token waits {r.num('wait_s'):.0f} s"
+        )
+        + f", {r.fields['rule']} warns"
+    ),
     # round 44: one SUP-12 sets aside, in its terms (solve.ranking.set_aside_said): the card's GB against the runs'
     "kind.beyond-runs": lambda r, _say: (
         f"not cheapest: its {r.num('card_gb'):.0f} GB cards are smaller than the {r.num('runs_gb'):.0f} GB every "
@@ -3363,7 +3372,8 @@ EN: dict[str, Template] = {
     "est.vllm-share": "vLLM pre-allocates {share:.0%} of each GPU; the job must fit in that share",
     "est.sglang-share": (
         "SGLang takes {share:.1%} of each GPU for the weights and its KV pool (--mem-fraction-static as it picks it for "
-        "this card: {source}); the job must fit in that share"
+        "this card: {source}); the weights and the KV cache must fit in that share, the activations and runtime "
+        "overhead ({dynamic_gib:.2f} GiB) in the {reserve_gib:.2f} GiB it leaves for them"
     ),
     "est.kv-pool": lambda r, _say: (
         (

@@ -40,7 +40,10 @@ KV, tools/server/server.cpp, 'n_parallel is set to auto, using n_parallel = 4 an
 -np turns the default off (each slot then gets -c / -np, src/llama-context.cpp: n_ctx_seq = n_ctx / n_seq_max), so a
 team's launch names -kvu itself. The buffer is -c cells whatever the slots, each slot able to reach all of them
 (ggml-org/llama.cpp issue #17450, 2025-11-23, an auto server's log: "n_seq_max = 4, n_ctx = 131072, n_ctx_seq = 131072,
-kv_unified = true"), so -c is sized like a paged pool."""
+kv_unified = true"), so -c is sized like a paged pool. Its slots are capped at the window the pool is sized on with
+--kv-unified-per-slot N (ggml-org/llama.cpp PR #24124, merged 2026-06-04: "how much context each slot is limited to in
+the kvu mode"; with -c the total stays -c, the server logging "capping per-slot context (...) to --kv-unified-per-slot"),
+round 47: without it one stream could take the whole buffer, past the window the estimate and SERVE read."""
 
 UNIFIED_KV_SOURCE = (
     "ggml-org/llama.cpp common/arg.cpp (-kvu/--kv-unified: 'use single unified KV buffer shared across all sequences "
@@ -201,6 +204,16 @@ LLAMACPP_CACHE_RAM_MIB = 8192
 8192`; ggml-org/llama.cpp PR #16391), to which it saves idle slots when a new task starts (--cache-idle-slots, on by
 default, "save idle slots to the prompt cache on new task, and clear them when using unified KV", common/arg.cpp): a
 seat whose slot went to another seat gets its prompt back from RAM instead of prefilling it again."""
+
+PREFIX_CACHE_ENGINES = PAGED_ENGINES | UNIFIED_KV_ENGINES
+"""Engines that keep a finished request's prompt for the next request that starts with it: vLLM's automatic prefix
+caching (on by default in the V1 engine: docs, Automatic Prefix Caching), SGLang's radix cache (on unless
+--disable-radix-cache, server_args.py) and llama-server's slots (cache_prompt on by default, a slot keeps its last
+prompt; --cache-reuse and the --cache-ram host cache beside it). Hugging Face transformers has none: its
+pipeline('text-generation') and generate() start every call from an empty cache (a DynamicCache made for the call,
+transformers docs, "Caching": a cache is reused only when the caller passes it back in), so every request prefills
+its whole prompt (round 47: the estimate had given it the usage's 84 % hit). The ExLlama engines are launched through
+that pipeline too (launch.commands), so they are left out with it."""
 
 PREFIX_HELD_SOURCE = (
     "vLLM docs, Automatic Prefix Caching (a finished request's blocks stay in the pool and the least recently used "

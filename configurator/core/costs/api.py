@@ -58,7 +58,13 @@ from configurator.core.catalog.models import ModelArch, TokenPrice
 from configurator.core.catalog.tax import on_service
 from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason
-from configurator.core.common.serving_pool import LLAMACPP_CACHE_RAM_MIB, contexts_held, pool_of, prefix_held_share
+from configurator.core.common.serving_pool import (
+    LLAMACPP_CACHE_RAM_MIB,
+    PREFIX_CACHE_ENGINES,
+    contexts_held,
+    pool_of,
+    prefix_held_share,
+)
 from configurator.core.costs.need import (
     Prompt,
     SeatStreams,
@@ -397,7 +403,10 @@ def pool_held_share(estimate: EstimateResult, demand: Demand | None, request_tok
     fills its share of the card with the pool, so it holds what the card has left past the estimate's peak as well
     (the sized pool's tokens scaled by the KV bytes the card can give); llama-server's -c buffer is what the launch
     sizes, one context a slot, and its host prompt cache keeps 8 GiB of idle slots' contexts beside it.
-    `request_tokens`: a request's prompt and reply, the context a seat sends back."""
+    `request_tokens`: a request's prompt and reply, the context a seat sends back. An engine without a prefix cache
+    (common.serving_pool.PREFIX_CACHE_ENGINES: transformers) holds none: 0, whatever the seats (round 47)."""
+    if estimate.workload.get("engine") not in PREFIX_CACHE_ENGINES:
+        return 0.0
     seats = None if demand is None else demand.seats
     if not seats or seats <= 1 or request_tokens <= 0:
         return 1.0

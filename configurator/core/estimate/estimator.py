@@ -4323,6 +4323,20 @@ def _job_memory(
     return workload, per_gpu, host_ram
 
 
+def _sglang_usable(capacity: int, share: float, per_gpu: list[MemoryBreakdown]) -> tuple[int, int]:
+    """(the bytes an SGLang job can use on each card, the activations and runtime overhead counted in its reserve).
+    SGLang's KV pool is the share less what is resident when it profiles the pool (python/sglang/srt/model_executor/
+    model_runner_kv_cache_mixin.py, profile_max_num_token: rest_memory = free memory after loading the weights - total
+    x (1 - mem_fraction_static)); the prefill's activations and the CUDA graphs are allocated after it, in the rest of
+    the card, which server_args.py reserves for exactly them (SGLANG_FRACTION_SOURCE: chunked_prefill_size x 1.5 +
+    cuda_graph_max_bs x 2 MiB). So the weights and the KV cache fill the share and the activations and overhead the
+    reserve, up to its size: round 47, where round 45 had charged them to the share as well (an H100 serving Qwen3-32B
+    FP8 lost 3.1 GiB, 12,800 KV tokens, of the pool SGLang allocates)."""
+    static = int(capacity * share)
+    dynamic = max((b.activations + b.runtime_overhead for b in per_gpu), default=0)
+    return min(capacity, static + dynamic), dynamic
+
+
 def _gpu_memories(
     gpu: Gpu | None, workload: Workload, per_gpu: list[MemoryBreakdown], ex: _Explain, named: str | None = None
 ) -> tuple[tuple[GpuMemory, ...], int | None]:
@@ -4334,8 +4348,16 @@ def _gpu_memories(
         # SGLang's --mem-fraction-static as it picks it for this card and tensor-parallel group (round 45), the
         # number the launch command passes (it had been read as vLLM's 0.9)
         share = sglang_mem_fraction_static(gpu.memory_gib, max(len(per_gpu), 1))
-        usable = int(capacity * share)
-        ex.assume(Reason.of("est.sglang-share", share=share, source=SGLANG_FRACTION_SOURCE))
+        usable, dynamic = _sglang_usable(capacity, share, per_gpu)
+        ex.assume(
+            Reason.of(
+                "est.sglang-share",
+                share=share,
+                source=SGLANG_FRACTION_SOURCE,
+                dynamic_gib=dynamic / GIB,
+                reserve_gib=(capacity - int(capacity * share)) / GIB,
+            )
+        )
     elif capacity is not None:
         usable = int(capacity * workload.vllm_gpu_memory_utilization) if workload.engine == "vllm" else capacity
         if workload.engine == "vllm":

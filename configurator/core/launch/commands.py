@@ -27,7 +27,7 @@ from configurator.core.support.facts import (
 )
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
-# -ncmoe, --numa distribute, -np, -kvu), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
+# -ncmoe, --numa distribute, -np, -kvu, --kv-unified-per-slot), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
 # --pipeline-parallel-size, --max-model-len, --kv-cache-dtype, --gpu-memory-utilization, --max-num-seqs,
 # --quantization, --dtype). Training commands, per framework: core/launch/training.py.
 LLAMACPP_KV = {"fp16": "f16", "bf16": "bf16", "q8_0": "q8_0", "q4_0": "q4_0", "fp8": "q8_0"}
@@ -138,6 +138,10 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
         # an explicit -np turns llama-server's unified default off (it holds only for -np auto), so a shared pool
         # names -kvu itself
         parts += ["-np", str(batch)] + (["-kvu"] if pool.unified else [])
+        if pool.unified and pool.tokens > context:
+            # each slot of a unified buffer can otherwise grow into all of its cells (n_ctx_seq = n_ctx), while the
+            # pool is sized on streams that stop at the window (common.serving_pool.KvPool): cap each at it
+            parts += ["--kv-unified-per-slot", str(context)]
     return join_argv(parts)
 
 

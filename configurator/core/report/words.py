@@ -1473,6 +1473,14 @@ ZH_REASONS: dict[str, Template] = {
         + (f"，可用 CUDA {r.fields['cuda']} 构建运行" if r.fields.get("cuda") else "")
     ),
     "kind.unvalidated-run": "不算最便宜：其训练软件栈在该显卡上未经验证，{rule} 给出警告",
+    "kind.prompt-aside": lambda r, _say: (
+        (
+            f"不算最便宜：{r.num('users'):.0f} 位用户中的最后一位要等 {r.num('wait_s'):.0f} 秒才出第一个 token"
+            if r.fields.get("users") is not None
+            else f"不算最便宜：第一个 token 要等 {r.num('wait_s'):.0f} 秒"
+        )
+        + f"，{r.fields['rule']} 给出警告"
+    ),
     "kind.beyond-runs": lambda r, _say: (
         f"不算最便宜：其显卡只有 {r.num('card_gb'):.0f} GB，而基座放在系统内存的 QLoRA 的公开运行所用显卡都在 "
         f"{r.num('runs_gb'):.0f} GB 或以上"
@@ -2772,7 +2780,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.vllm-share": "vLLM 预先占用每张 GPU 的 {share:.0%}；任务必须放得进这一部分",
     "est.sglang-share": (
         "SGLang 把每张 GPU 的 {share:.1%} 用于权重和 KV 缓存池（--mem-fraction-static，按这张卡自动选取：{source}）；"
-        "任务必须放得进这一部分"
+        "权重和 KV 缓存必须放得进这一部分，激活和运行时开销（{dynamic_gib:.2f} GiB）放在它留出的 {reserve_gib:.2f} GiB 里"
     ),
     "est.kv-pool": lambda r, _say: (
         (

@@ -782,6 +782,32 @@ def _unvalidated_said(f: _Field, i: int) -> tuple[Reason, ...]:
     return (set_aside_said(f.pool[i], rule),)
 
 
+def _prompt_aside_said(f: _Field, i: int) -> tuple[Reason, ...]:
+    """Round 47: what a build with cards set aside from "cheapest" for its prompt wait (PROMPT: the last of several
+    users past a minute for a first token, Measures.waits) says in its label when it is cheaper than the build that
+    holds "cheapest": the wait and the users, the rule that warns (kind.prompt-aside). Dr. Chen's 60 coding seats on
+    Qwen2.5-32B: 2 x Arc Pro B60 at 14,881 CNY, whose twentieth student waits 62 s for a first token and which makes a
+    third of the demand, had been shown below the 25,207 CNY "cheapest" pair of RTX 3090 without a word. Nothing for a
+    build set aside for another reason its label or the claim already gives (below reading speed, no graphics card, too
+    loud, a window that fills past the timeout: FILL's kind)."""
+    m = f.m[i]
+    held = _holder(f, "claim.cheapest")
+    if not (m.passing and m.readable and m.waits) or m.overlong or m.slow_cpu_only or m.too_loud:
+        return ()
+    if m.wait_s is None or held is None or i in _cheapest_pool(f) or _price_key(f)(i) >= _price_key(f)(held):
+        return ()
+    prompt = next((c for c in f.pool[i].checks if c.rule == PROMPT.id and c.status != "pass"), None)
+    users = prompt.fields.get("users") if prompt is not None else None
+    return (
+        Reason.of(
+            "kind.prompt-aside",
+            rule=PROMPT.id,
+            wait_s=round(m.wait_s),
+            **({"users": users} if isinstance(users, int) else {}),
+        ),
+    )
+
+
 def _set_aside_said(f: _Field) -> None:
     """Round 43: each build whose label will say it is not the cheapest for its unvalidated run (_unvalidated_said, the
     rule its label reads) is measured so (Measures.unvalidated_aside), for _order_key to show it after the builds that
@@ -1878,7 +1904,7 @@ def rank_and_label(
         eol = f.eol[i]
         fill = fill_said(build)
         kinds = build.kinds_said() + ((eol.said,) if eol is not None else ()) + ((fill,) if fill is not None else ())
-        kinds += _unvalidated_said(f, i)
+        kinds += _unvalidated_said(f, i) + _prompt_aside_said(f, i)
         claims = tuple(f.claims[i])
         offered = _offers_of(f, i, shown[: rank - 1]) or ()
         shown_for = (Reason.of("shown.offers", offers=offered),) if offered else ()
