@@ -3322,17 +3322,17 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "llama70b-q4-1500-used-passive-cards-on-a-shroud-frame",
-        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 1500",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 1800",
         (
             labelled_build(
                 "cheapest",
                 "two or more used passive cards of <= 1,500 USD each (P40, P100, MI50, V100 class), each under a "
-                "shroud kit on an open frame, the whole machine within 1,500 USD",
+                "shroud kit on an open frame, the whole machine within 1,800 USD",
                 lambda b: (
                     gpu_count(b) >= 2
                     and _shrouded_frame(b)
                     and all(float(p["unit_price"]) <= 1500 for p in gpu_parts(b))
-                    and price(b) <= 1500
+                    and price(b) <= 1800
                 ),
             ),
             labelled_build(
@@ -3345,7 +3345,11 @@ CASES: tuple[Case, ...] = (
         "On a 1,500 USD budget a 70B at Q4 (~42 GB of weights) is the used-passive-card build r/LocalLLaMA-style home "
         "labs make: two or three 32 GB MI50 (~150 USD each) or 24 GB P40 on an old server board, each card under a "
         "blower and a 3D-printed duct on an open frame, 70B Q4 at ~10 tok/s for ~3,000 CNY; the cards are past ROCm / "
-        "CUDA support, which the answer must say, and the blowers are loud, so such a frame claims no 'quietest'.",
+        "CUDA support, which the answer must say, and the blowers are loud, so such a frame claims no 'quietest'. "
+        "Round 45 (prices45): the MI50 32GB's newest price is 400 USD (a LocalLLaMA group buy of 2026-03, an "
+        "estimate) and the frame's host is about 1,070 USD, so within 1,500 only a P100 with layers in RAM (903 "
+        "USD, 1.5 tok/s) was left; the pair of 24 GB P40 (260 USD each, 2026-06) on the frame is 1,588 USD at 5.6 "
+        "tok/s, the same kind of machine an expert names: the budget is 1,800.",
         (MI50_OPEN_FRAME, P40_SHROUD, P40_FOUR_CARD, ROCM_GFX906),
     ),
     Case(
