@@ -1994,18 +1994,6 @@ def _eol_in_vram_says_what_runs_it(plan: Plan) -> bool:
     )
 
 
-def _supported_in_vram_beside(plan: Plan) -> bool:
-    """Beside the cheapest in-VRAM build on a card past support, the cheapest supported card that holds the model is
-    shown when it gives as much speed per money, labelled so ('cheapest in VRAM on supported software')."""
-    held = [b for b in builds(plan) if _in_vram(b)]
-    eol = [b for b in held if _eol_card(b)]
-    supported = [b for b in held if not _eol_card(b)]
-    if not eol or not supported:
-        return False
-    low, good = min(eol, key=price), min(supported, key=price)
-    return decode(good) / price(good) >= decode(low) / price(low) and "cheapest-vram-supported" in claims(good)
-
-
 def _cheapest_past_support_names_the_supported_cheapest(plan: Plan) -> bool:
     """The cheapest build shown, on a card past its vendor's support, names in its claim the cheapest build on a
     supported card (the `supported_*` fields of its "cheapest" claim in `--json`: GPU, price, speed), at no more than
