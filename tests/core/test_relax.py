@@ -156,8 +156,13 @@ def test_a_ways_cheapest_pair_is_the_plans_at_its_price_with_no_bridge_the_budge
     inf = infeasible_plan(request, catalog)
     way = next(r for r in inf.relaxations if r.kind == "budget")
     assert way.build is not None and way.request is not None and way.request.budget is not None
-    assert way.build.gpu_id == "rtx-a6000" and way.build.gpu_count == 2
-    assert not _bridged(way.build) and way.total_price < 7013.44  # the bridge would take the pair over its budget
+    # round 45's dated prices: a new Radeon PRO W7900 48GB at 3,999 USD undercuts a new RTX A6000 at 4,199, and Unsloth
+    # trains on RDNA 3 (unsloth.ai/docs/get-started/install/amd, read 2026-12-07: "supports AMD Radeon RDNA 3/3.5/4");
+    # the cheapest pair of 48 GB cards is now two W7900s, which take no NVLink bridge at all
+    assert way.build.gpu_id in ("rtx-a6000", "radeon-pro-w7900") and way.build.gpu_count == 2
+    # the bridge would take an A6000 pair over its budget (7,013.44 at round 42's prices); the W7900 pair the way names
+    # since round 45 (9,381.44: 2 x 3,999 on an X570 board; 2 x A6000 new at 4,199 would cost 400 more) takes none
+    assert not _bridged(way.build)
     at_its_price = plan(way.request, catalog).builds
     cheapest = min(at_its_price, key=lambda b: b.total_price)
     assert cheapest.total_price == pytest.approx(way.total_price, abs=0.01)
@@ -292,14 +297,19 @@ def test_qwen3_8b_lora_at_128k_way_out_is_unslothss_activation_offload(catalog: 
     # every build is Unsloth's; the cheapest one card (round 32: with no budget the Unsloth search runs the solver's
     # other searches too, so the fastest is Unsloth as DDP on several cards, where only its cheapest had been shown)
     assert all("Unsloth" in b.label for b in answered.builds)
-    assert answered.builds[0].gpu_id == "rtx-a6000" and answered.builds[0].gpu_count == 1
+    # round 45's dated prices: the 48 GB Radeon PRO W7900 (3,999 USD new) undercuts the RTX A6000 (4,199 new), and
+    # Unsloth trains on RDNA 3 in 2026 (unsloth.ai/docs/get-started/install/amd, read 2026-12-07: "supports AMD Radeon
+    # RDNA 3/3.5/4"; support.facts FRAMEWORK_NEEDS["unsloth"] sets a CUDA minimum only), so it is the cheapest one card
+    assert answered.builds[0].gpu_id == "radeon-pro-w7900" and answered.builds[0].gpu_count == 1
     request = BuildRequest(
         model_id="qwen3-8b", workload=Workload(kind="finetune", method="lora", context=131072, framework="peft")
     )
     inf = infeasible_plan(request, catalog)
     first = inf.relaxations[0]
     assert first.kind == "framework" and "Unsloth" in first.change, inf.cheapest_relaxation
-    assert first.build is not None and first.build.gpu_count == 1 and first.build.gpu_id == "rtx-a6000"
+    assert (
+        first.build is not None and first.build.gpu_count == 1 and first.build.gpu_id == "radeon-pro-w7900"
+    )  # as above
     assert first.request is not None and first.request.workload.framework == "unsloth"
     # one sentence, the closest cards under it, short (it had carried kilobytes of every GPU)
     assert inf.reason.count(". ") == 0 and len(inf.reason) < 300
