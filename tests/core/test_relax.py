@@ -1040,6 +1040,13 @@ def _slower_problems(inf: Infeasible) -> list[str]:
     return problems
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="round 45's dated prices leave this case without a slower claim, rightly: the 2 x RTX 2080 Ti 22GB way "
+    "rose from 2,219 to 2,698.44 USD (620 USD a card), 1.81x the power way's 1,492.43 (2 x P100, 1,652 h), past "
+    "relax.SLOWER_DEARER (half as much again); a scan of Llama 3.1 70B / Qwen2.5 72B / Qwen2.5 32B / Qwen3 32B "
+    "(Q)LoRA at 500-2,500 USD found no way within it to show the claim on: a new case is needed",
+)
 def test_a_training_way_many_times_slower_than_one_a_little_dearer_says_so(catalog: Catalog) -> None:
     """A way many times slower (shown.SLOWER_RATIO) than a way listed beside it that costs at most half as much again
     (relax.SLOWER_DEARER) says so: in its words, in English and Chinese, and in `--json` ("slower", an addition); the
