@@ -2981,12 +2981,15 @@ without it (the plan's own sources of those builds). Mina's 70B at Q4_K_M, 32k a
 
 
 def _money_or_kv(relaxed: BuildRequest, request: BuildRequest) -> bool:
-    """Whether `relaxed` changes only the budget and the KV cache's precision of `request`: the ways out searched beside
-    or without the user's own card (_beside_or_without_own). Every other way keeps to the own card's builds: each
-    search of those sources costs about a plan's own, and the power, room and circuit ways are for the card the user
-    has."""
+    """Whether `relaxed` changes only the budget, the KV cache's precision and the speed target of `request`: the ways
+    out searched beside or without the user's own card (_beside_or_without_own). Every other way keeps to the own
+    card's builds: each search of those sources costs about a plan's own, and the power, room and circuit ways are for
+    the card the user has. Round 47: a lowered speed target is searched there too, as the plan at the way's target
+    does: Mina's "accept 14.2 tokens/s" (KV cache at Q8_0) had named a second RTX 3090 at 2,787.88 USD where the plan
+    at that target buys a used RTX 3090 Ti beside her 3090 for 2,767.88, faster (14.7)."""
     kv = relaxed.workload.model_copy(update={"kv_precision": request.workload.kv_precision})
-    return relaxed.model_copy(update={"budget": request.budget, "workload": kv}) == request
+    asked = {"budget": request.budget, "workload": kv, "min_decode_tps": request.min_decode_tps}
+    return relaxed.model_copy(update=asked) == request
 
 
 def _beside_or_without_own(ctx: PlanContext, cost_cap: float | None, seen: dict[str, list[Build]]) -> list[Build]:
