@@ -2927,7 +2927,27 @@ def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
     for build in cards:
         owned = _more_of_the_owned(build, mine)  # the objective's name is no claim; buying more of the owned card is
         out.append(owned.of_kind(*owned.kinds_said(), said))
-    return out
+    return out + [b.of_kind(*b.kinds_said(), said) for b in _mixes_at(variant, ctx)]
+
+
+def _mixes_at(variant: BuildRequest, ctx: PlanContext) -> list[Build]:
+    """The mixed-cards source (solve.mixed: the owned card beside another, or two compared cards) run on `variant`
+    (the request at USUAL_KV), where the request owns a card or compares two: round 47, Mina's 70B at 32k with the KV
+    cache left open had been shown a second RTX 3090 at q8_0 for 2,787.88 USD (14.2 tok/s) as "cheapest; fastest;
+    best value" where a used RTX 3090 Ti beside her 3090 at q8_0 costs 2,767.88 (14.7): only the f16 cache was tried
+    beside her card, which holds no 70B at 32k on two 24 GB cards."""
+    if variant.owned_gpu is None and len(variant.gpu_ids) < 2:
+        return []
+    at = PlanContext(
+        request=variant,
+        catalog=ctx.catalog,
+        model=ctx.model,
+        workload=variant.workload.resolved(ctx.model.max_context),
+        exact_weight_bytes=ctx.exact_weight_bytes,
+        should_stop=ctx.should_stop,
+        time_budget=ctx.time_budget,
+    )
+    return [b for entry in SOURCES if entry.name == "mixed-cards" and not ctx.should_stop() for b in entry.run(at)]
 
 
 def _reference_job(request: BuildRequest) -> BuildRequest:
