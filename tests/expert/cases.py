@@ -582,6 +582,11 @@ BUILD_RULES_GAP = (
 )
 
 
+def _her_3090_and_one_bought_24gb(b: Build) -> bool:
+    """Mina's RTX 3090 and one bought card of 24 GB or more beside it (a second 3090, a 3090 Ti, an RTX A5000)."""
+    return owned_cards(b) == 1 and gpu_count(b) == 2 and "rtx-3090" in gpu_ids(b) and vram_per_card(b) >= 24
+
+
 def _chipset_card_said(b: Build) -> bool:
     """A card on the chipset's lanes only under a layer split, and its PCI-5 check says so: the slot, its x4, the CPU
     slot left free where the card would have had no gap below its neighbour, and the measured cost (#4766)."""
@@ -2453,10 +2458,12 @@ CASES: tuple[Case, ...] = (
         (
             way_out_at_most(2800, "USD"),
             Expect(
-                "the cheapest way out buys a second RTX 3090 beside hers",
+                "the cheapest way out buys a second 24 GB GA102 card beside hers (a used RTX 3090 or 3090 Ti)",
                 lambda plan: (
                     plan["infeasible"] is None
                     or "2 x NVIDIA GeForce RTX 3090" in (plan["infeasible"].get("cheapest_relaxation") or "")
+                    or "1 x NVIDIA GeForce RTX 3090 Ti beside your own NVIDIA GeForce RTX 3090"
+                    in (plan["infeasible"].get("cheapest_relaxation") or "")
                 ),
             ),
         ),
@@ -2465,7 +2472,12 @@ CASES: tuple[Case, ...] = (
         "2026 (990 USD in July, 1,207 in September: GPU Poet), so the pair lands within 10 % of it, not under it. Round "
         "45 (prices45): RigPrice's lowest screened eBay ask for a used 3090 was 1,550 USD on 2026-10-09 (median 1,623), the catalog's newest price: her second card and a platform are 2,788 USD, 12 % over her 2,500; no "
         "other card beside hers holds 42.5 GB of weights and the cache (a 22 GB 2080 Ti leaves 46 GB), so the pair is "
-        "still the answer and the bound follows the price (2,750 -> 2,800).",
+        "still the answer and the bound follows the price (2,750 -> 2,800). Round 47 (land47): the way out now "
+        "searches beside her card for the lowered target too, and names a used RTX 3090 Ti (1,500 USD, 2026-10-10) "
+        "beside her 3090 at 2,767.88 USD and 14.7 tok/s where a second 3090 (1,550) gave 2,787.88 and 14.2: the same "
+        "GA102 with 24 GB and faster memory (1,008 against 936 GB/s), 20 USD less; its 450 W asks a 1,300 W supply "
+        "and it cannot share an NVLink bridge with her 3090, which a llama.cpp layer split does not use. Either card "
+        "is the buy an expert makes at these prices, so either is signed.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, ISSUE_27, GPU_POET_3090),
     ),
     Case(
@@ -2507,8 +2519,7 @@ CASES: tuple[Case, ...] = (
                 "her RTX 3090 plus one bought, split by layers (llama.cpp), the second card on the chipset's x4 only "
                 "with PCI-5 saying which slot, the CPU slot left free for the cooler's gap, and the measured cost",
                 lambda b: (
-                    gpu_ids(b) == {"rtx-3090"}
-                    and gpu_count(b) == 2
+                    _her_3090_and_one_bought_24gb(b)
                     and b["parallelism"]["tensor"] == 1
                     and "llama-server" in launch_command(b)
                     and _chipset_card_said(b)
@@ -2522,17 +2533,18 @@ CASES: tuple[Case, ...] = (
         "measured, x8/x4/x4 decodes 3 % slower than x16/x8/x8 (#4766), and Dettmers: x4 'is fine, especially if you "
         "only have 2 GPUs'. What an expert will not do is stack two 3-slot open-air cards on the X570's CPU slots 2 "
         "and 5 with no gap (R1). So slot 2 (x16) and slot 7 (x4, chipset) in a 9-opening case is a sound build, "
-        "and the plan must say why the second card is not on the x8 slot a buyer was told to want.",
+        "and the plan must say why the second card is not on the x8 slot a buyer was told to want. Round 47 "
+        "(land47): with her KV cache left open the plan also solves her card's mixes at q8_0, and the top build is "
+        "her 3090 beside a used RTX A5000 (2,457.88 USD, 12.9 tok/s, the A5000 on the chipset slot 7; its 1,300 USD "
+        "is a 2025-09 estimate, no 2026 price found) above a used 3090 Ti beside it (2,767.88, 14.7), which displaces "
+        "a second 3090 (2,787.88, 14.2, slower and dearer); the slot rule is the same for any second card.",
         (USER_JOURNEYS, LLAMACPP_X4_LAYER_4766, DETTMERS_X4, BUILD_RULES_GAP),
     ),
     Case(
         "mina-32k-opens-on-her-second-3090-mac-says-its-fill",
-        MINA_OWNS_3090,
+        MINA_OWNS_3090 + " --top 8",
         (
-            top_build(
-                "her RTX 3090 plus one bought RTX 3090",
-                lambda b: owned_cards(b) == 1 and gpu_count(b) == 2 and gpu_ids(b) == {"rtx-3090"},
-            ),
+            top_build("her RTX 3090 plus one bought 24 GB card", _her_3090_and_one_bought_24gb),
             some_build(
                 "a Mac shown with FILL's warning and its label saying how long her 32k context takes to fill",
                 lambda b: _apple(b) and warned(b, "FILL") and "32k-token context takes" in b["label"],
@@ -2544,7 +2556,10 @@ CASES: tuple[Case, ...] = (
         "32-core GPU processes a 7B Q4_0 prompt at ~530 tokens/s; a 70B is ~10x the work), so her full context, timed "
         "at its own length (its attention at depth), takes ~15 minutes to its first token (~18 or more at XiongjieDai's "
         "measured 31 tokens/s at pp 8192), past llama-server's and the OpenAI client's 10-minute default timeout; two "
-        "3090 take ~2. The second 3090 is her answer; the Mac is the quiet, slow alternative, said with its fill.",
+        "3090 take ~2. The second 3090 is her answer; the Mac is the quiet, slow alternative, said with its fill. "
+        "Round 47 (land47): her card's q8_0 mixes (a used RTX A5000 at 2,457.88 USD, a 3090 Ti at 2,767.88) now fill "
+        "the first five builds, so the Macs (MacBook Pro M1 Max 1,900, M3 Max 2,600) show from the sixth: asked at "
+        "--top 8; the second card beside hers may be any 24 GB card, as in the chipset case above.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LLAMACPP_APPLE_PREFILL_4167, LLAMA_SERVER_TIMEOUT),
     ),
     Case(
