@@ -1572,12 +1572,14 @@ def _cut(f: _Field, shown: list[int], top: int) -> list[int]:
 
     def place(i: int) -> tuple[float, int]:
         claimed = min((claim_rank(c) for c in f.claims[i]), default=None)
+        if any(k.code == OWN_ALL for k in f.pool[i].kinds):
+            # right after "cheapest" whatever it also claims: with the 2026 used prices two owned RTX 3060s holding
+            # Qwen3.6-27B are also "cheapest in VRAM" (2.5), and at --top 2 "fastest" (1.0) had taken the place
+            return (min(OWN_ALL_ORDER, claimed if claimed is not None else OWN_ALL_ORDER), shown.index(i))
         if claimed is not None and claimed < CLAIM_ORDER["claim.cheapest-slow"]:
             return (claimed, shown.index(i))
         if any(k.code in FEWEST_KINDS for k in f.pool[i].kinds):
             return (CLAIM_ORDER["claim.cheapest-slow"] - 0.5, shown.index(i))
-        if any(k.code == OWN_ALL for k in f.pool[i].kinds):
-            return (OWN_ALL_ORDER, shown.index(i))
         return (claimed if claimed is not None else len(CLAIM_ORDER) * 10.0, shown.index(i))
 
     head = sorted(sorted(shown, key=place)[:top], key=shown.index)
