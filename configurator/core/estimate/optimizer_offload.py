@@ -19,6 +19,7 @@ What overlaps, as the engines do it (deepspeedai/DeepSpeed @edaa7221, deepspeed/
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from configurator.core.catalog.models import MODULE_GB_BYTES
 from configurator.core.common.reasons import Value
@@ -138,35 +139,24 @@ def typical_offload_host(host_ram_bytes: float, gpus: int = 1, *, spike: bool = 
     return TYPICAL_OFFLOAD_HOSTS[-1]
 
 
+HOST_PARTS = ("cpu", "cores", "memory", "channels", "dimms", "dimm_gb", "mts")
+"""The parts a typical host is named by (OffloadHost's fields), in the order `estimate --json` (host_json) and the
+est.offload-step reason (typical_host_fields) state them: one list for both."""
+
+
 def host_json(host: OffloadHost, step: OffloadStep) -> OffloadHostJson:
     """The host and its CPU Adam's seconds a step, as `estimate --json` states them (time.optimizer_host)."""
-    return {
-        "kind": host.kind,
-        "ram_bandwidth_gbps": float(f"{host.gbps:.4g}"),
-        "cpu": host.cpu,
-        "cores": host.cores,
-        "memory": host.memory,
-        "channels": host.channels,
-        "dimms": host.dimms,
-        "dimm_gb": host.dimm_gb,
-        "mts": host.mts,
-        "cpu_adam_s_per_step": float(f"{step.cpu_s:.4g}"),
-    }
+    parts = {name: getattr(host, name) for name in HOST_PARTS}
+    out = {"kind": host.kind, "ram_bandwidth_gbps": float(f"{host.gbps:.4g}"), **parts}
+    return cast(OffloadHostJson, {**out, "cpu_adam_s_per_step": float(f"{step.cpu_s:.4g}")})
 
 
 def typical_host_fields(host: OffloadHost) -> dict[str, Value]:
-    """The parts of a typical host, as the est.offload-step reason names them; none for a named host."""
+    """The parts of a typical host, as the est.offload-step reason names them (its `cpu` is the step's CPU seconds, so
+    the host's CPU is `host_cpu`); none for a named host."""
     if host.kind == GIVEN_HOST:
         return {}
-    return {
-        "host_cpu": host.cpu,
-        "cores": host.cores,
-        "memory": host.memory,
-        "channels": host.channels,
-        "dimms": host.dimms,
-        "dimm_gb": host.dimm_gb,
-        "mts": host.mts,
-    }
+    return {("host_cpu" if name == "cpu" else name): getattr(host, name) for name in HOST_PARTS}
 
 
 def offload_host(given_gbps: float | None, host_ram_bytes: float, gpus: int = 1, *, spike: bool = False) -> OffloadHost:

@@ -6,7 +6,7 @@ import functools
 import gc
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -1631,20 +1631,7 @@ class _WaySearch:
             found = _answered(found)
         if not found:
             return best
-        kept = min(found, key=lambda b: b.total_price)
-        if budget is not None and best.total_price <= budget < kept.total_price:
-            # a way within the user's own budget stays within it: the supported card would add "raise the budget" to
-            # the words (an expert case had signed Kimi K2.6's P100 way within 40,000 CNY, noting only that it did not
-            # say past support); the way names that card and its price beside it (relax._past_cheaper's `supported_*`)
-            aside[id(best)] = (best, kept)
-            return best
-        if cost_cap is not None and kept.total_price >= cost_cap - 0.005:
-            # the way it stands for is no cheaper than a way already found (relax.search's attempt): it would change
-            # something more for nothing. Without this DeepSeek-V3 Q2_K at 1,200 USD had its KV-cache-and-offload pair
-            # on the P100 at 2,662 USD listed before the offload way on an RTX 4060 Ti at 2,975, the same supported card
-            return None
-        aside[id(kept)] = (kept, best)
-        return kept
+        return _swapped(best, found, budget, cost_cap, aside)
 
     def supported_training(
         self,
@@ -1674,14 +1661,7 @@ class _WaySearch:
         found = [b for b in found if not b.fails and end_of_life_caveat(b) is None and set_aside_rule(b) is None]
         if not found:
             return best  # none on supported cards: the way says its card is past support (relax._describe)
-        kept = min(found, key=lambda b: b.total_price)
-        if budget is not None and best.total_price <= budget < kept.total_price:
-            aside[id(best)] = (best, kept)
-            return best
-        if cost_cap is not None and kept.total_price >= cost_cap - 0.005:
-            return None
-        aside[id(kept)] = (kept, best)
-        return kept
+        return _swapped(best, found, budget, cost_cap, aside)
 
     def cheapest_reading(
         self,
@@ -1741,6 +1721,32 @@ def _tier_site(asked: BuildRequest) -> dict[str, object]:
 NO_CARD_MACHINES = ("cpu-only", "mini-pc", "unified-memory")
 """Sources whose machines buy no GPU (or are one unified memory): what they build depends on no power limit, circuit,
 GPU count, budget, offload or engine (_machines_key), and the usual GGUF's machines are theirs (_usual_gguf_machines)."""
+
+
+def _swapped(
+    best: Build,
+    found: Sequence[Build],
+    budget: float | None,
+    cost_cap: float | None,
+    aside: dict[int, tuple[Build, Build]],
+) -> Build | None:
+    """The way's build once the cheapest of `found` (builds on supported cards) takes the place of `best` (past
+    support), for inference and training ways alike (_WaySearch.supported, .supported_training), with the pair noted in
+    `aside` for relax._past_cheaper's words."""
+    kept = min(found, key=lambda b: b.total_price)
+    if budget is not None and best.total_price <= budget < kept.total_price:
+        # a way within the user's own budget stays within it: the supported card would add "raise the budget" to
+        # the words (an expert case had signed Kimi K2.6's P100 way within 40,000 CNY, noting only that it did not
+        # say past support); the way names that card and its price beside it (relax._past_cheaper's `supported_*`)
+        aside[id(best)] = (best, kept)
+        return best
+    if cost_cap is not None and kept.total_price >= cost_cap - 0.005:
+        # the way it stands for is no cheaper than a way already found (relax.search's attempt): it would change
+        # something more for nothing. Without this DeepSeek-V3 Q2_K at 1,200 USD had its KV-cache-and-offload pair
+        # on the P100 at 2,662 USD listed before the offload way on an RTX 4060 Ti at 2,975, the same supported card
+        return None
+    aside[id(kept)] = (kept, best)
+    return kept
 
 
 def _machines_key(relaxed: BuildRequest, source: str = NO_CARD_MACHINES[0]) -> str:

@@ -5,7 +5,8 @@ a GPU power limit, the fine-tuning framework, activation offload and recomputati
 used parts, the region, a cluster) is tried alone and in cheap pairs. The budget is the price axis: each relaxed
 request is solved without it, so a change that fits only above the budget says so ("... and raise the budget to
 N"). The ways shown are those no other beats on price, speed and the changes asked (pareto); the cheapest way out is
-the cheapest of them, the others follow by price, each with its build, so applying one shows what it buys. The search stops at `should_stop` or its time budget, whichever comes first.
+the cheapest of them, the others follow by price, each with its build, so applying one shows what it buys. The
+search stops at `should_stop` or its work budget (SEARCH_SOLVES solves, never a clock), whichever comes first.
 """
 
 from __future__ import annotations
@@ -63,10 +64,20 @@ its card is past its vendor's support), or None (plan._noted: ranking.startable,
 ClusterOf = Callable[[BuildRequest], "Build | None"]
 """request -> the ready-made servers (one or a cluster) that run it as asked, or None."""
 
-SEARCH_SECONDS = 5.0
-"""Safety bound of one relaxation search (singles first, then pairs) in CPU seconds of this process, not wall-clock
-time: on a loaded machine the same request gets the same answer. The usual limit is MAX_PAIRS; the four requests
-of #27 take 0.5-1.5 s of CPU."""
+SEARCH_SOLVES = 64
+"""The work bound of one way-out search (singles first, then pairs, then the last resorts), and its real limit: the
+solves it starts, each run to its end (one `Solve` call, its CP-SAT solves bound by deterministic time on one worker:
+solver._solver). A count of work, never a clock, so a loaded machine gets the answer an idle one does. Until round 47
+the bound was 5.0 CPU seconds of this process, which the heaviest searches reach (Kimi K2.5 at 20,000 USD: 17 solves,
+7.4-8.3 s of CPU whole; DeepSeek-R1 and V3 at 2-bit 4.5-5.7 s): the clock cut them inside a solve, and under load a
+half-solved pair (DeepSeek-V3 Q2_K's "offload+circuits" below its "offload") or none came back. The searches end on
+their own shape (each knob once, MAX_PAIRS, the region's pairs): 16-29 solves measured (29: Llama 3.1 405B at 20,000
+USD; a card sold only in China 26: the way tests of tests/core, counted round 47), so 64 binds only a search past
+anything measured."""
+SEARCH_SAFETY_SECONDS = 600.0
+"""A last resort against runaway work, never the limit a request meets: wall-clock seconds of one search, about seven
+times the heaviest measured on the loaded 2-core machine (Kimi K2.5 at 20,000 USD: 7.6 s of CPU, 81 s wall at a load
+of 10, round 47). Wall time, not CPU: the work bound (SEARCH_SOLVES) is what a load must never move."""
 MAX_PAIRS = 8
 """Pairs tried, least intrusive first; each costs one solve (~0.1-0.2 s of CPU)."""
 
@@ -842,19 +853,17 @@ def search(
     request: BuildRequest,
     solve: Solve,
     should_stop: Callable[[], bool],
-    seconds: float = SEARCH_SECONDS,
+    solves: int = SEARCH_SOLVES,
     model: ModelArch | None = None,
     china: bool = False,
     work: Work = no_work,
 ) -> list[_Found]:
     """Every single relaxation and the cheap pairs that fit, each the cheapest build for it with the work it pays
     (`work`), unordered. Each is solved without the budget; once a way out is known, the rest are solved under its
-    price (a change that costs more than one found is no way out; failing solves stay short)."""
-    deadline = time.process_time() + seconds
-
-    def stop() -> bool:
-        return should_stop() or time.process_time() > deadline
-
+    price (a change that costs more than one found is no way out; failing solves stay short). At most `solves`
+    solves, each run whole (_WorkBudget): the same ways on a loaded machine as on an idle one."""
+    spend = _WorkBudget(should_stop, solves)
+    solve, stop = spend.counted(solve), spend.spent
     singles = _relaxations(request, model, china)
     by_kind = dict(singles)
     found: dict[str, _Found] = {}
@@ -933,6 +942,34 @@ def _usual_q4_cap(
     if dearer and _q4_unsaid(request, q4.build):
         del found["budget"]
     return q4.price if cap is None else min(cap, q4.price)
+
+
+class _WorkBudget:
+    """A way-out search's work: the solves it starts (the limit, SEARCH_SOLVES) and a CPU-time safety net
+    (SEARCH_SAFETY_SECONDS). Between solves the search asks `spent`; inside one only the user's stop and the safety net
+    cut it, so a solve once begun ends as it does on an idle machine (a solve cut short answers a build its later steps
+    would have set aside, or none)."""
+
+    def __init__(self, should_stop: Callable[[], bool], solves: int = SEARCH_SOLVES) -> None:
+        self.should_stop, self.limit, self.solves = should_stop, solves, 0
+        self.deadline = time.monotonic() + SEARCH_SAFETY_SECONDS
+
+    def cut(self) -> bool:
+        """Stop inside a solve: the user's stop, or past the safety net."""
+        return self.should_stop() or time.monotonic() > self.deadline
+
+    def spent(self) -> bool:
+        """Start no other solve: the solves are spent, or cut()."""
+        return self.solves >= self.limit or self.cut()
+
+    def counted(self, solve: Solve) -> Solve:
+        """`solve`, each call counted and stopped only by cut()."""
+
+        def one(relaxed: BuildRequest, cap: float | None, _stop: Callable[[], bool]) -> Build | None:
+            self.solves += 1
+            return solve(relaxed, cap, self.cut)
+
+        return one
 
 
 def _pairs(
@@ -1546,7 +1583,7 @@ def diagnose(
     solve: Solve,
     cluster_of: ClusterOf,
     slow_machine: Callable[[BuildRequest], Build | None] | None = None,
-    seconds: float = SEARCH_SECONDS,
+    solves: int = SEARCH_SOLVES,
     reference_job: bool = False,
     set_aside: SetAside = lambda _b: None,
 ) -> tuple[Infeasible, Build | None]:
@@ -1558,7 +1595,7 @@ def diagnose(
     an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens (no job to
     rent: _rent_way). `set_aside`: a way's cheaper build set aside, and why (SetAside, _listed)."""
     clauses, blocking, closest, work = (*_first_clause(request, catalog, cand), circuit_work(catalog, request))
-    found = search(request, solve, should_stop, seconds, model, sold_in_china_only(request, catalog), work=work)
+    found = search(request, solve, should_stop, solves, model, sold_in_china_only(request, catalog), work=work)
     alone = slow_machine is not None and not found and not should_stop()
     slow = slow_machine(request.model_copy(update={"budget": None})) if slow_machine is not None and alone else None
     if slow is not None:
