@@ -815,7 +815,9 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     )
     inf = infeasible_plan(four, catalog)
     assert not any(getattr(r, "code", "") == "way.precision" for w in inf.relaxations for r in _codes(w.said))
-    assert inf.cheapest_relaxation.startswith("accept 10.2 tokens/s")  # 10.3 before prefill31, inf.cheapest_relaxation
+    # 10.3 before prefill31, 10.2 until hybrid47, whose decode step attends over the depth its cache is read at (half
+    # the window with no prompt stated), not the whole window: four streams on the mini PC's cores are partly compute
+    assert inf.cheapest_relaxation.startswith("accept 10.3 tokens/s"), inf.cheapest_relaxation
     first = inf.relaxations[0]
     assert first.total_price <= 400 and "GMKtec" in inf.cheapest_relaxation
     assert "weight precision" not in inf.blocking, inf.blocking

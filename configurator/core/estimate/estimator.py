@@ -134,6 +134,16 @@ from configurator.core.estimate.kv import (
     mamba_state_bytes,  # noqa: F401
     recurrent_state_bytes,
 )
+from configurator.core.estimate.layer_kinds import (
+    DELTA_NET_CHUNK,
+    attention_scores,
+    decode_attention_flops,
+    full_layers,
+    prompt_attention_flops,
+    recurrent_scan_flops,
+    score_widths,
+    training_attention_flops,
+)
 from configurator.core.estimate.moe_layers import moe_layer_count
 from configurator.core.estimate.optimizer_offload import (
     CPU_ADAM_RAM_SHARE,
@@ -2423,7 +2433,7 @@ def attention_score_seconds(model: ModelArch, context: int, bandwidth: float, *,
     FlashAttention, which keeps them on chip."""
     if cal.llamacpp_flash_attention:
         return 0.0
-    return model.attention_layers * model.num_attention_heads * (context / 2) * cal.attention_score_bytes / bandwidth
+    return attention_scores(model, context) * cal.attention_score_bytes / bandwidth
 
 
 def _peak_tflops(gpu: Gpu, compute: str) -> float:
@@ -2756,7 +2766,11 @@ def _prefill(
         ex.assume(typical_prompt_said(prompt, context))
     skipped = prompt_output_only_params(counts) if engine == "llama.cpp" else 0.0
     matmul = counts.matmul_active - skipped
-    prefill_flops = 2 * matmul + prompt_attention_flops(model, prompt) / ex.cal.prompt_attention_share
+    prefill_flops = (
+        2 * matmul
+        + prompt_attention_flops(model, prompt) / ex.cal.prompt_attention_share
+        + prompt_scan_flops(model, engine)
+    )
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":
         prefill_rate, how = _llamacpp_prefill_rate(
@@ -2920,29 +2934,13 @@ def prompt_output_only_params(counts: ParamCounts) -> float:
     return head + last_mlp
 
 
-def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
-    """Attention FLOPs per prompt token (QK and PV, 2 FLOPs each per score): a token attends to prompt / 2 earlier
-    tokens on average, a sliding-window layer to at most its window (kv.kv_cache_bytes counts the same layers)."""
-    window_layers = 0
-    if model.sliding_window:
-        window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
-    window_layers = min(window_layers, model.attention_layers)
-    seen = prompt / 2
-    windowed = min(seen, model.sliding_window or seen)
-    per_score = 4 * model.num_attention_heads * model.head_dim
-    return per_score * ((model.attention_layers - window_layers) * seen + window_layers * windowed)
-
-
-def decode_attention_flops(model: ModelArch, context: int) -> float:
-    """Attention FLOPs of one decode token over `context` cached tokens (QK and PV, 2 FLOPs each per score) in the
-    layers that attend: a Gated DeltaNet, KDA or Mamba-2 layer keeps a fixed state (kv.recurrent_state_bytes) and
-    attends over nothing (model.attention_layers, the layers kv.kv_cache_bytes counts)."""
-    return 4 * model.attention_layers * context * model.num_attention_heads * model.head_dim
-
-
-DELTA_NET_CHUNK = 64
-"""Tokens per chunk of llama.cpp's chunked Gated DeltaNet prompt (CHUNK_SIZE in src/models/qwen3next.cpp, as vendored
-at mybigday/llama.rn cpp/models/qwen3next.cpp, commit 0728ef0)."""
+def prompt_scan_flops(model: ModelArch, engine: str) -> float:
+    """The recurrent layers' chunked scan per prompt token (layer_kinds.recurrent_scan_flops), counted with the prompt's
+    FLOPs; none for llama.cpp's Gated DeltaNet layers, whose chunked delta rule is timed on its own
+    (delta_net_prompt_seconds, fitted on llama.cpp's own prompts)."""
+    if engine == "llama.cpp" and model.linear_attention is not None:
+        return 0.0
+    return recurrent_scan_flops(model)
 
 
 def delta_net_prompt_seconds(model: ModelArch, prompt: int, *, cal: Calibration = CAL) -> float:
@@ -3027,7 +3025,7 @@ def _decode_step(
     )
     flops_per_token = (
         2 * counts.matmul_active
-        + decode_attention_flops(model, context)
+        + decode_attention_flops(model, depth)
         + _cross_sequence_flops(model, workload, context)
     )
     # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
@@ -3071,11 +3069,7 @@ def _cross_sequence_flops(model: ModelArch, workload: Workload, context: int) ->
     span = pool_of(shape).attention_span
     if span is None or span <= context:
         return 0.0
-    window_layers = 0
-    if model.sliding_window:
-        window_layers = model.num_layers if model.sliding_window_layers is None else model.sliding_window_layers
-    full_layers = max(model.attention_layers - window_layers, 0)
-    return 4.0 * full_layers * (span - context) * model.num_attention_heads * model.head_dim
+    return 4.0 * full_layers(model) * (span - context) * score_widths(model)[0]
 
 
 def _tensor_degree(model: ModelArch, gpus: int, split: str) -> int:
@@ -3210,10 +3204,12 @@ def _window_fill(
 
 
 def _attention_flops(model: ModelArch, workload: Workload) -> float:
-    """The attention FLOPs per token that _training_flops counts: 12 x layers x d_attn x seq, two thirds of it for
-    adapters, and the forward's third again where gradient checkpointing recomputes it (_recomputed_attention_flops)."""
+    """The attention FLOPs per token that _training_flops counts: three forwards (forward and a backward of two) of
+    layer_kinds.training_attention_flops (12 x layers x d_attn x seq for a model whose every layer attends over the
+    whole sequence; a sliding layer's at its window, a recurrent layer's chunked scan: hybrid47), two of them for
+    adapters, and the forward again where gradient checkpointing recomputes it (_recomputed_attention_flops)."""
     seq = workload.context or 2048
-    attention = 12 * model.num_layers * model.num_attention_heads * model.head_dim * seq
+    attention = 3 * training_attention_flops(model, seq)
     method = workload.method if workload.kind == "finetune" else "full"
     return (attention if method == "full" else attention * 2 / 3) + _recomputed_attention_flops(model, workload)
 
@@ -3233,8 +3229,7 @@ def _recomputed_attention_flops(model: ModelArch, workload: Workload) -> float:
     FLOPs), a fifth to a quarter of them at 64-256K, where attention is most of the step."""
     if not attention_recomputed(workload):
         return 0.0
-    seq = workload.context or 2048
-    return 4 * model.num_layers * model.num_attention_heads * model.head_dim * seq
+    return training_attention_flops(model, workload.context or 2048)
 
 
 def _training_flops(model: ModelArch, counts: ParamCounts, workload: Workload, tokens: float, ex: _Explain) -> float:

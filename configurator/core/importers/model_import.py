@@ -353,14 +353,24 @@ def _sliding_window(r: _Reader, model_type: str, layers: int) -> tuple[int | Non
         window = None
     window_layers = None
     layer_types = r.get("layer_types")
+    pattern = r.get("sliding_window_pattern")
     if window and isinstance(layer_types, list) and "sliding_attention" in layer_types:
         window_layers = layer_types.count("sliding_attention")  # the config names each layer's kind
-    elif window and model_type == "gemma2":
-        window_layers = layers // 2
-    elif window and model_type in ("gemma3", "gemma3_text"):
-        pattern = r.int("sliding_window_pattern", default=6)
-        window_layers = layers - layers // pattern
+    elif window and isinstance(pattern, list) and len(pattern) == layers and all(isinstance(p, bool) for p in pattern):
+        window_layers = pattern.count(True)  # GGUF attention.sliding_window_pattern: one flag per layer, true slides
+    elif window and model_type in SLIDING_PERIODS:
+        period = r.int("sliding_window_pattern", default=SLIDING_PERIODS[model_type])
+        window_layers = layers - layers // period  # every period-th layer attends to the whole context
     return window, window_layers
+
+
+SLIDING_PERIODS = {"gemma2": 2, "gemma3": 6, "gemma3_text": 6, "gpt_oss": 2}
+"""Every n-th layer full, the others sliding, where a file names only the window: Gemma 2 alternates, Gemma 3 keeps one
+full layer in six (HF Gemma3TextConfig sliding_window_pattern 6), gpt-oss alternates. llama.cpp reads the same
+periods when a GGUF has no attention.sliding_window_pattern (src/llama-model.cpp: gemma2 and gemma3
+`set_swa_pattern(2)` / `(6)`; src/models/openai-moe.cpp @069be0ae: `swa_period = 2`, then get_key_or_arr of the
+pattern key); its set_swa_pattern(n) makes layer il slide when il % n < n - 1 (src/llama-hparams.cpp), layers - layers
+// n of them."""
 
 
 # Layer kinds a late-2026 config declares that the estimator has no term for, each with the key that declares it. A
@@ -1187,6 +1197,7 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
             "qwen3moe": "qwen3_moe",
             "deepseek2": "deepseek_v3",
             "gemma3": "gemma3_text",
+            "gpt-oss": "gpt_oss",
             "kimi-linear": "kimi_linear",
             "glm-dsa": "glm_moe_dsa",
         }.get(a, a),
@@ -1225,6 +1236,11 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
     window = field(f"{a}.attention.sliding_window", required=False)
     if window:
         config["sliding_window"] = int(window)
+        pattern = field(f"{a}.attention.sliding_window_pattern", required=False)
+        if isinstance(pattern, list):  # one flag per layer (convert_hf_to_gguf: layer_types == "sliding_attention")
+            config["sliding_window_pattern"] = [bool(p) for p in pattern]
+        elif pattern is not None:  # a period, as llama.cpp's get_key_or_arr also reads it
+            config["sliding_window_pattern"] = int(pattern)
     arch = arch_from_hf_config(config, str(path), name=str(name))
     ftype = field("general.file_type", required=False)
     precision = _GGUF_FTYPE.get(int(ftype)) if ftype is not None else None
