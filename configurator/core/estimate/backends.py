@@ -89,6 +89,7 @@ _A770_REORDERED = tuple(
         types=types,
     )
     for since, types, what in (
+        ("2025-06", ("q4_0",), "Q4_0, on by default from June 2025 (PR #13973)"),
         ("2025-06", ("q4_k_m",), "Q4_K (PR #13109)"),
         ("2025-07", ("q4_k_m", "q6_k"), "Q4_K and Q6_K (PR #13885)"),
         ("2026-04", ("q4_k_m", "q6_k", "q8_0"), "Q4_K, Q6_K and Q8_0 (PR #21527)"),
@@ -137,21 +138,6 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
         "llama.cpp SYCL backend before the reordered Q4_0 kernel (2025.2's base column, 42 tokens/s; 2024.6-7's "
         "entry: 37 -> 42.9)",
         since="2024-07",
-    ),
-    DecodeFact(
-        "Xe-HPG",
-        "sycl",
-        "Intel Arc A770 16GB",
-        "llama-2-7b q4_0",
-        55.0,
-        3.76,
-        32,
-        560.0,
-        "https://github.com/ggml-org/llama.cpp/blob/01d98b4f74046dff52edf2fabdbd08b511b8a4cf/docs/backend/SYCL.md",
-        "llama.cpp SYCL backend, the reordered Q4_0 kernel of release 2025.2 (42 -> 55 tokens/s), on by default from "
-        "June 2025",
-        since="2025-06",
-        types=("q4_0",),
     ),
     *_A770_REORDERED,
     # kyuz0/amd-strix-halo-toolboxes benchmark/results/llama-2-7b.Q4_0__vulkan_radv__fa1.log (commit 08aa7bc,

@@ -2928,10 +2928,9 @@ def _past_support(gpu: Gpu) -> bool:
     return support.end_of_life(gpu.vendor, gpu.architecture) is not None
 
 
-def _experts_in_ram_at(variant: BuildRequest, ctx: PlanContext) -> list[Build]:
-    """The experts-in-RAM sources (solve.machines "experts-in-ram", solve.offers "experts-in-ram-cheapest") run on
-    `variant` (the request at USUAL_GGUF)."""
-    at = PlanContext(
+def _context_at(variant: BuildRequest, ctx: PlanContext) -> PlanContext:
+    """`ctx` asked about `variant` (the request at USUAL_GGUF or USUAL_KV), with the plan's own time budget."""
+    return PlanContext(
         request=variant,
         catalog=ctx.catalog,
         model=ctx.model,
@@ -2940,6 +2939,12 @@ def _experts_in_ram_at(variant: BuildRequest, ctx: PlanContext) -> list[Build]:
         should_stop=ctx.should_stop,
         time_budget=ctx.time_budget,
     )
+
+
+def _experts_in_ram_at(variant: BuildRequest, ctx: PlanContext) -> list[Build]:
+    """The experts-in-RAM sources (solve.machines "experts-in-ram", solve.offers "experts-in-ram-cheapest") run on
+    `variant` (the request at USUAL_GGUF)."""
+    at = _context_at(variant, ctx)
     out: list[Build] = []
     for entry in SOURCES:
         if entry.name in ("experts-in-ram", "experts-in-ram-cheapest") and not ctx.should_stop():
@@ -3008,15 +3013,7 @@ def _mixes_at(variant: BuildRequest, ctx: PlanContext) -> list[Build]:
     beside her card, which holds no 70B at 32k on two 24 GB cards."""
     if variant.owned_gpu is None and len(variant.gpu_ids) < 2:
         return []
-    at = PlanContext(
-        request=variant,
-        catalog=ctx.catalog,
-        model=ctx.model,
-        workload=variant.workload.resolved(ctx.model.max_context),
-        exact_weight_bytes=ctx.exact_weight_bytes,
-        should_stop=ctx.should_stop,
-        time_budget=ctx.time_budget,
-    )
+    at = _context_at(variant, ctx)
     return [b for entry in SOURCES if entry.name == "mixed-cards" and not ctx.should_stop() for b in entry.run(at)]
 
 
