@@ -759,10 +759,13 @@ def per_regime_preferred(by_regime: Mapping[str, Sequence[Point]], step: float =
 POOLED_KINDS: frozenset[str] = frozenset({"decode_speed"})
 
 
-def pooled_preferred(by_regime: Mapping[str, Sequence[Point]], step: float = 0.01) -> bool:
+def pooled_preferred(by_regime: Mapping[str, Sequence[Point]], step: float = 0.01, kind: str = "") -> bool:
     """Whether a kind's regimes should read the partially pooled rule (POOLED_KINDS): on its cross-validated rows the
     pooled answers hold more judged regimes' nested shares in RANGE_BAND than both the gated and the per-regime rule's
-    (ranges47). A tie keeps the rule the kind read before."""
+    (ranges47). A tie keeps the rule the kind read before (`kind` in POOLED_KINDS): merge47's folds (decode, 298 rows
+    after amd47's R9700 and B70 rows) hold all 4 judged regimes in the band under each of the three rules, and a tie
+    that flipped the rule at every refit would move the ranges on no evidence."""
     gated = judged_in_band(nested_shares(by_regime, step))[0]
     own = judged_in_band(nested_shares(by_regime, step, per_regime=True))[0]
-    return judged_in_band(nested_shares(by_regime, step, pooled=True))[0] > max(gated, own)
+    pooled = judged_in_band(nested_shares(by_regime, step, pooled=True))[0]
+    return pooled > max(gated, own) or (pooled == max(gated, own) and kind in POOLED_KINDS)

@@ -145,7 +145,11 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # POOLED_KINDS: on the stored folds it holds all 3 judged regimes' nested shares in the band, the gated rule 2): the
     # regime's own 16 sources' bias + scatter sums weighted 16 / (16 + 9), the kind's 23 sources' the rest, (0.690,
     # 1.230), rounded outward: cross-validated 86 of 99 (82 at x0.68..x1.20), nested 82 of 99, held out 50 of 56 (45)
-    "decode_speed": (0.68, 1.24),
+    # merge47 (2026-12-07, issue #29): the rule's answer on the folds re-run after vendor47, moe47, amd47 (R9700 and B70
+    # fit rows), hybrid47 (attention by layer kind) and serve47 (`--write-cv decode_speed prefill_speed
+    # training_gpu_hours`); decode keeps ranges47's pooled rule (a tie on the folds: crossval.pooled_preferred), single-stream NVIDIA
+    # (0.689, 1.264) rounded outward: cross-validated 85 % of 99, held out 95 % of 56 (over the band: REGIME_MISSES)
+    "decode_speed": (0.68, 1.27),
     # re-derived 2026-12-01 after the llama.cpp build history (int8 MMQ, FlashAttention; rows scored as their build ran)
     # and the dmatora cold-start row scored as a first evaluation: split-conformal bounds (crossval.conformal_factors,
     # 0.814, 1.297) of the leave-one-source-out errors over 36 rows from 3 sources; the plain quantiles (0.883, 1.237)
@@ -241,7 +245,9 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # merge41 (2026-12-07, issue #29): re-derived on the stored folds once long41 counted the attention forward that
     # whole-layer checkpointing recomputes (seven fitted rows moved 1-5 %): the same 14 rows from 7 sources, (0.740,
     # 1.363), rounded outward; cross-validated 12 of 14 (86 %), the one held-out whole run inside
-    "training_gpu_hours": (0.74, 1.37),
+    # merge47 (2026-12-07): re-derived on the folds re-run after hybrid47 (`--write-cv training_gpu_hours`), the same 14
+    # rows from 7 sources, (0.745, 1.391), rounded outward
+    "training_gpu_hours": (0.74, 1.40),
 }
 
 # Regimes whose leave-one-source-out errors differ from their kind's (issue #29): (kind, regime) -> (low, high).
@@ -485,7 +491,11 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # ranges47 (2026-12-07, issue #29): the partially pooled rule (crossval.pooled_range_factors: the regime's own 6
     # sources' bias + scatter sums weighted 6 / (6 + 9), the kind's 23 sources' the rest), (0.620, 1.348), rounded
     # outward: cross-validated 81 of 103 (80 at x0.69..x1.30), nested 79 (76), held out 95 of 106 (87)
-    ("decode_speed", MOE_TENSOR_PARALLEL): (0.61, 1.35),
+    # merge47 (2026-12-07, issue #29): the rule's answer on the folds re-run after vendor47, moe47, amd47 (R9700 and B70
+    # fit rows), hybrid47 (attention by layer kind) and serve47 (`--write-cv decode_speed prefill_speed
+    # training_gpu_hours`); decode keeps ranges47's pooled rule (a tie on the folds: crossval.pooled_preferred), (0.623, 1.353)
+    # rounded outward: cross-validated 79 % of 103, held out 90 % of 106
+    ("decode_speed", MOE_TENSOR_PARALLEL): (0.62, 1.36),
     # Several sequences: the pooled split-conformal bounds of all 124 cross-validated decode rows (0.745, 1.485),
     # rounded outward (before 2026-12-02 the kind's own). The batched rows' own interval is one-sided, (1.000, 1.560)
     # over 34 rows: each serving source left out is under-estimated by the fit on the others, so it does not describe
@@ -549,7 +559,11 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # sources' biases and rows' scatter, cross-validated 88 % of 73, held out 84 % of 122
     # ranges47 (2026-12-07, issue #29): the partially pooled rule, 6 own sources weighted 40 %, (0.740, 1.283), rounded
     # outward: cross-validated 66 of 73 (90.4 %, as at x0.76..x1.28), nested 60 (61), held out 106 of 118 (101)
-    ("decode_speed", BATCHED): (0.73, 1.29),
+    # merge47 (2026-12-07, issue #29): the rule's answer on the folds re-run after vendor47, moe47, amd47 (R9700 and B70
+    # fit rows), hybrid47 (attention by layer kind) and serve47 (`--write-cv decode_speed prefill_speed
+    # training_gpu_hours`); decode keeps ranges47's pooled rule (a tie on the folds: crossval.pooled_preferred), (0.740, 1.289)
+    # rounded outward: cross-validated 90 % of 73, held out 90 % of 118
+    ("decode_speed", BATCHED): (0.74, 1.29),
     # Other vendors' backends (SYCL, HIP, Vulkan, Metal): 3 cross-validated rows, (0.954, 1.007), too few to set a
     # width; the pooled bounds as for batched figures.
     # ranges17: 4 rows from 2 sources: the kind's 15 sources' biases and 145 rows' scatter, (0.726, 1.352)
@@ -596,7 +610,11 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # ranges47 (2026-12-07, issue #29): the partially pooled rule, its 3 own sources (x1.05 / x0.98 / x0.99, which agree
     # by chance: three biases promise a fresh source about 50 %) weighted 3 / (3 + 9) = 25 %, the kind's 23 sources' sums
     # the rest, (0.759, 1.243), rounded outward: cross-validated 7 of 7, held out 39 of 46 (85 %; 33 at x0.81..x1.26)
-    ("decode_speed", OTHER_VENDORS): (0.75, 1.25),
+    # merge47 (2026-12-07, issue #29): the rule's answer on the folds re-run after vendor47, moe47, amd47 (R9700 and B70
+    # fit rows), hybrid47 (attention by layer kind) and serve47 (`--write-cv decode_speed prefill_speed
+    # training_gpu_hours`); decode keeps ranges47's pooled rule (a tie on the folds: crossval.pooled_preferred), (0.747, 1.267)
+    # rounded outward: cross-validated 88 % of 16 (5 sources), held out 85 % of 46
+    ("decode_speed", OTHER_VENDORS): (0.74, 1.27),
     # Weights in system memory (OFFLOAD: a CPU, a GPU with experts or layers in RAM, a unified-memory system; decode31,
     # 2026-12-05, issue #29). Their constants are fitted on tests/data/fit_offload.toml, not on the GPU rows, so
     # their range is no GPU regime's. The rule over their own 16 decode rows, each source left out
@@ -741,7 +759,9 @@ def _rate_factors(hours: tuple[float, float]) -> tuple[float, float]:
 # held out (docs/estimates.md, round 36)
 # ranges40 (2026-12-06): the per-regime rule training reads now (crossval.PER_REGIME_KINDS), each source's scatter
 # counted once, (0.656, 1.501), rounded outward: cross-validated 14 of 16 (88 %), nested 12 of 16, held out 8 of 8
-MOE_TRAINING_HOURS = (0.65, 1.51)
+# merge47 (2026-12-07): re-derived on the folds re-run after hybrid47 counted recurrent and sliding-window layers at
+# their own cost (`--write-cv training_gpu_hours`), (0.652, 1.519), rounded outward
+MOE_TRAINING_HOURS = (0.65, 1.52)
 REGIME_RANGE_FACTORS[("training_gpu_hours", MOE_TRAINING)] = MOE_TRAINING_HOURS
 
 
