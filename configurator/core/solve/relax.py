@@ -945,7 +945,7 @@ def _usual_q4_cap(
 
 
 class _WorkBudget:
-    """A way-out search's work: the solves it starts (the limit, SEARCH_SOLVES) and a CPU-time safety net
+    """A way-out search's work: the solves it starts (the limit, SEARCH_SOLVES) and a wall-clock safety net
     (SEARCH_SAFETY_SECONDS). Between solves the search asks `spent`; inside one only the user's stop and the safety net
     cut it, so a solve once begun ends as it does on an idle machine (a solve cut short answers a build its later steps
     would have set aside, or none)."""
