@@ -19,6 +19,18 @@ def shipped_catalog():  # type: ignore[no-untyped-def]
     return runner.shipped_catalog()
 
 
+@pytest.fixture(autouse=True)
+def _never_block_on_a_question(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A window closed by pytest-qt's teardown with unsaved changes (a test that failed half-way) answers its
+    "Save them first?" question with Discard instead of opening a modal that no one can click: a failing test
+    fails, it never hangs the suite. Tests that look at questions use `messages`, which replaces this."""
+
+    def question(*_args, **_kwargs):  # type: ignore[no-untyped-def]
+        return QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+
+
 @pytest.fixture
 def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """Record message boxes instead of showing them; questions answer 'Discard'/'No'."""
