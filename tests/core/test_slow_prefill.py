@@ -46,6 +46,8 @@ def test_two_p40s_say_their_slow_prompt_and_its_cause_in_both_languages(catalog:
     with words.language("zh_CN"):
         chinese = words.say(warning)
     assert chinese.startswith("NVIDIA Tesla P40 上的提示处理很慢") and "1/64" in chinese and "张量核心" in chinese
+    # the Chinese prefill rate in the Chinese unit, as every other Chinese speed (merge47 had said "token/s" here)
+    assert f"（预填充 {float(fields['rate']):,.0f} token/秒）" in chinese and "/s" not in chinese, chinese  # type: ignore[arg-type]
 
 
 def test_a_p100_is_not_said_to_run_fp16_at_a_64th_and_3090s_are_not_warned(catalog: Catalog) -> None:

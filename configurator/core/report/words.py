@@ -1204,7 +1204,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "warn.slow-prefill": lambda r, _say: (
         f"{r.fields['card']} 上的提示处理很慢：{r.num('prompt'):,.0f} token 的提示要等 {r.num('seconds'):,.1f} 秒"
-        f"才出第一个 token（预填充 {r.num('rate'):,.0f} token/s），超过用户注意力能保持的 {r.num('limit'):.0f} 秒"
+        f"才出第一个 token（预填充 {r.num('rate'):,.0f} token/秒），超过用户注意力能保持的 {r.num('limit'):.0f} 秒"
         + (
             f"；它没有张量核心，提示的矩阵乘法按其 FP32 速率运行（{r.num('tflops'):.1f} TFLOPS）"
             + ("，其原生 FP16 只有该速率的 1/64" if r.fields.get("half_1_64") else "")
