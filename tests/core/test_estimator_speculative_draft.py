@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.common.errors import RequestError
+from configurator.core.common.shapes import EstimateJson
 from configurator.core.estimate.estimator import estimate, llamacpp_build
 from configurator.core.estimate.speculative import DRAFT_ACCEPTANCE, DRAFT_ACCEPTANCE_LOW, tokens_per_step
 from configurator.core.estimate.speculative_draft import default_draft, with_draft
@@ -108,7 +109,11 @@ def test_cli_refuses_a_draft_of_another_tokenizer_with_exit_2() -> None:
     assert "--draft-model llama-3.2-1b" in run.err and "Traceback" not in run.err
     ok = run_cli(*args, "--speculative", "draft", "--json")
     assert ok.code == 0, ok.err
-    assert set(ok.json()) == {"memory", "speed", "time", "assumptions", "ranges", "assumption_codes"}  # the contract
+    # the contract: a public JSON may gain documented keys (round 47 added "warnings" and "warning_codes"), never lose
+    # or rename one; documented = core/common/shapes.EstimateJson, the shape tests/core/test_estimate_json.py holds
+    said, documented = set(ok.json()), EstimateJson.__required_keys__ | EstimateJson.__optional_keys__
+    assert {"memory", "speed", "time", "assumptions", "ranges", "assumption_codes"} <= said, said
+    assert EstimateJson.__required_keys__ <= said <= documented, (sorted(said), sorted(documented))
 
 
 def test_a_workload_with_its_draft_stays_hashable(catalog) -> None:  # type: ignore[no-untyped-def]
