@@ -70,8 +70,12 @@ def test_the_fastest_at_release_quality_keeps_its_claim(no_precision: dict[str, 
 
 
 def test_the_claim_goes_to_the_cheaper_card_within_3_percent(catalog: Catalog) -> None:
-    """At Q4_K_M the RTX PRO 6000 Blackwell decodes 0.3 % faster (0.2 % before prefill31 moved llama.cpp's prompt cost) than the RTX 5090 (the same 1,792 GB/s) for twice its
-    price: the speed search finds both, and the 5090 holds "fastest", its why naming the dearer card and its gain."""
+    """At Q4_K_M the RTX PRO 6000 Blackwell decodes 0.2 % faster than the RTX 5090 (the same 1,792 GB/s) for twice its
+    price: the speed search finds both, and the 5090 holds "fastest", its why naming the dearer card and its gain.
+    The gain was 0.2 % before prefill31 moved llama.cpp's prompt cost, 0.3 % (0.27 %) from then to round 46; hybrid47
+    (round 47) counts decode's attention FLOPs at the decode depth, not the whole window, so the PRO 6000's extra SMs
+    (188 against 170; FP32 125 against 104.8 TFLOPS) buy less of a mostly bandwidth-bound step: 0.24 %, the 5090 at 203.1 tokens/s either way
+    (published ~190-210, smeltcore's recipe above). Well under the 3 % the estimate can tell: the claim is unmoved."""
     memo.clear()
     request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
     result = plan(request, catalog).to_json()
@@ -80,7 +84,7 @@ def test_the_claim_goes_to_the_cheaper_card_within_3_percent(catalog: Catalog) -
     assert claim is not None
     assert [p["id"] for p in build["parts"] if p["category"] == "gpu"] == ["rtx-5090"]
     assert claim.fields["dearer"] > 5000 and 0 < claim.fields["gain"] < 0.03
-    assert "0.3 % faster" in english(claim)
+    assert "0.2 % faster" in english(claim)
 
 
 def test_quantized_is_below_eight_bits_of_the_release() -> None:
