@@ -6,6 +6,7 @@ from __future__ import annotations
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.common import memo
+from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.candidates import engines_to_try, on_engine
@@ -26,14 +27,37 @@ def test_int4_is_also_tried_as_gguf_q4_0_on_llama_cpp() -> None:
 
 def test_a_moe_at_int4_is_not_priced_at_transformers_expert_loop_speed(catalog: Catalog) -> None:
     """gpt-oss-120b at INT4: the map had shown 3 x Arc Pro B60 at 2.4 tok/s (transformers runs MoE experts in a
-    Python loop); llama.cpp runs the same cards at tens of tokens/s (5.1 B active parameters)."""
+    Python loop); llama.cpp runs the same cards at tens of tokens/s (5.1 B active parameters).
+
+    The open request's cheapest build is now a CPU-only desktop (Ryzen 5 5600, 4 x 32 GB DDR4 at 2DPC, 1,349 USD) on
+    llama.cpp: 10.8 tok/s to round 46, 9.75 since moe47 refit the desktop RAM share on measured rows (0.85 -> 0.766,
+    tests/data/fit_offload.toml, GoodOlClint/homelab). That is no transformers price, and not too slow by the published
+    CPU-only figures: cybernews.com/editorial/experiment-running-120b-parameter-llm-for-800-bucks/ (read 2026-12-07)
+    measured gpt-oss-120b on llama.cpp's CPU backend (LM Studio) at 'over 14 tokens per second' on a Ryzen 7 7700X and
+    an i9-14900K with DDR5 (its speed not stated), where this estimate reads 20.2 on the 14900K with DDR5-5600 x 2
+    (range 14.9-27.6): the estimate is, if anything, high. So the open request keeps its engine check, and
+    the speed check is asked of the cards the map had priced at the expert loop's speed (round 48)."""
     memo.clear()
     result = plan(
         BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="int4"), top_k=1), catalog
     )
-    build = result.builds[0]
-    assert build.estimate.workload.get("engine") != "transformers"
-    assert (build.estimate.decode_tokens_per_s or 0) > 10
+    assert result.builds[0].estimate.workload.get("engine") != "transformers"
+    b60s = plan(
+        BuildRequest(
+            model_id="gpt-oss-120b",
+            workload=Workload(kind="inference", precision="int4"),
+            gpu_ids=("arc-pro-b60",),
+            top_k=1,
+        ),
+        catalog,
+    ).builds[0]
+    assert b60s.gpu_id == "arc-pro-b60" and b60s.gpu_count >= 2
+    assert b60s.estimate.workload.get("engine") != "transformers"
+    assert (b60s.estimate.decode_tokens_per_s or 0) > 10  # 58 tok/s on llama.cpp's Q4_0 (3 cards, round 48)
+    # the assert tells the engines apart: transformers' expert loop on the same cards reads under 10 (2.4)
+    model, gpu = catalog.records["models"]["gpt-oss-120b"], catalog.records["gpus"]["arc-pro-b60"]
+    looped = estimate(model, Workload(kind="inference", precision="int4", engine="transformers"), gpu, b60s.gpu_count)  # type: ignore[arg-type]
+    assert (looped.decode_tokens_per_s or 0) < 10
 
 
 def test_a_ready_made_server_runs_the_fastest_engine_too(catalog: Catalog) -> None:
