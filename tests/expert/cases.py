@@ -6721,9 +6721,10 @@ CASES: tuple[Case, ...] = (
         "(650 USD new, 2026-10-10) beside a Xeon w5-3435X and 1 TB of DDR5-4800 RDIMM (28,800), 32,621 USD at 5.1 "
         "tok/s on llama.cpp's --cpu-moe (a tensor placement every llama.cpp backend runs, SYCL too). Decode is paced by "
         "the 16 cores' multiplies and the card is 2 % of the price: an RX 7900 XTX reads 5.7 for 255 USD more, an RTX "
-        "3090 5.9 for 944 more (33,565), an RTX 5060 Ti 16GB 4.8 and an A770 4.4 (below reading), an MI50 5.2 past "
-        "ROCm support: the B60 is the cheapest card at reading speed, so 'the cheapest way out' holds; a buyer "
-        "wanting ktransformers' CUDA path pays the 944 for the 3090.",
+        "3090 5.9 for 944 more (33,565), the RTX 2080 Ti 22GB ways47 had named (32,395 at the 2025-12 ask landed at ~380) "
+        "5.5 for 14 more at land47's 620 (32,635, its prompt 21.8 s against the B60's 15.6), an RTX 5060 Ti 16GB 4.8 "
+        "and an A770 4.4 (below reading), an MI50 5.2 past ROCm support: the B60 is the cheapest card at reading "
+        "speed, so 'the cheapest way out' holds; a buyer wanting ktransformers' CUDA path pays the 944 for the 3090.",
         (DDR4_EPYC_R1_BUILDS, XUANWU_R1_Q8_CPU),
     ),
     # ---- round 37 (value37): the capped search keeps its best-value build
