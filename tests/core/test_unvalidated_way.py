@@ -109,8 +109,13 @@ def test_the_supported_search_of_a_training_way_goes_on_to_a_validated_run(catal
 @pytest.mark.slow
 def test_a_power_cap_way_past_support_names_the_supported_and_validated_build() -> None:
     """Llama 3.1 70B QLoRA at 1,500 USD: the power-cap way keeps its 2 x Tesla P100 within the budget (1,492 USD) and
-    names beside it the supported build whose run is validated, 2 x RTX 2080 Ti 22GB at 2,218 USD, the budget way's
-    machine; it had named none, its search stopped at the unvalidated RTX 4060 Ti 16GB pair."""
+    names beside it the supported build whose run is validated, 2 x RTX 2080 Ti 22GB, the budget way's machine; it had
+    named none, its search stopped at the unvalidated RTX 4060 Ti 16GB pair. Round 48: that machine is 2,698 USD (ways47
+    read 2,218): land47's dated 2026 price of the 22 GB card (eBay, 620 USD a card delivered, 2026-10-07; catalog
+    note) replaced the landed 2025-12 Alibaba ask (about 380), 2 x 240 = 480 USD more on the same host (Ryzen 7 5700X,
+    X570-E, 128 GB DDR4 for fsdp-qlora's start-up copy: 1,458 USD both times). No cheaper validated build exists at
+    that price: the 2 x MI100 is 3,498, the 2 x R9700 3,926 (plan at 5,000 USD, --gpus 2), and the cheapest oracle
+    (test_cheapest_oracle) finds none over 33 machines."""
     ways = run_plan("--model llama-3.1-70b --workload finetune --method qlora --budget 1500")["infeasible"][
         "relaxations"
     ]
@@ -120,4 +125,4 @@ def test_a_power_cap_way_past_support_names_the_supported_and_validated_build() 
     assert fields["supported_gpu"].startswith("NVIDIA GeForce RTX 2080 Ti 22GB") and fields["supported_gpus"] == 2
     budget = next(w for w in ways if w["kind"] == "budget")
     assert fields["supported_price"] == pytest.approx(budget["total_price"], abs=1.0), (power["change"], budget)
-    assert "on supported software costs 2,218 USD, over the budget" in power["change"], power["change"]
+    assert "on supported software costs 2,698 USD, over the budget" in power["change"], power["change"]

@@ -89,6 +89,17 @@ def _first_way(plan: Plan) -> dict[str, Any] | None:
     return dict(ways[0]) if ways else None
 
 
+def _way_keeps_experts_in_ram(way: dict[str, Any]) -> bool:
+    """A way out whose machine keeps a MoE's experts in system RAM beside a card, read from its codes, not its words:
+    an 'offload' change (way.offload, moe) or, since round 47 (ways47), a machine named 'with the experts in RAM'
+    (way.changes' in_ram: kind.in-ram, moe) that the plan finds at its default offload, on a budget alone."""
+    fields = (way.get("said") or {}).get("fields") or {}
+    if not fields.get("gpus"):
+        return False
+    said = [*(fields.get("changes") or ()), *(fields.get("in_ram") or ())]
+    return any(r.get("code") in ("way.offload", "kind.in-ram") and (r.get("fields") or {}).get("moe") for r in said)
+
+
 def _method_said(plan: Plan, gpu_name: str) -> dict[str, Any] | None:
     """The `gpu.method-fits` fields the note on a left-out card carries (its why's `method`), or None."""
     for note in plan.get("note_codes") or []:
@@ -6697,14 +6708,23 @@ CASES: tuple[Case, ...] = (
                 "the cheapest way out keeps the experts in system RAM beside a card, at reading speed or more",
                 lambda plan: (
                     (w := _first_way(plan)) is not None
-                    and "system RAM" in str(w.get("change"))
+                    and _way_keeps_experts_in_ram(w)
                     and float(w.get("decode_tokens_per_s") or 0) >= 5
                 ),
             ),
         ),
         "DeepSeek-V4-Pro (1.6T parameters, 49B active) at Q4_K_M is ~1 TB: no budget under a GPU server's holds it in "
         "VRAM; the home answer is the experts in a terabyte of server RAM, as R1 runs from an EPYC's. Walked 2026-12-06 "
-        "(review37): signed with a note: the way out is 32,876 USD at 5.7 tok/s with an RX 7900 XTX beside the RAM.",
+        "(review37): signed with a note: the way out is 32,876 USD at 5.7 tok/s with an RX 7900 XTX beside the RAM. "
+        "Round 48 (ways48b): since ways47 the way is the budget alone, naming its machine 'with the experts in RAM' "
+        "(its in_ram code is read here, not the words 'system RAM' the offload way had said): 1 x Arc Pro B60 24GB "
+        "(650 USD new, 2026-10-10) beside a Xeon w5-3435X and 1 TB of DDR5-4800 RDIMM (28,800), 32,621 USD at 5.1 "
+        "tok/s on llama.cpp's --cpu-moe (a tensor placement every llama.cpp backend runs, SYCL too). Decode is paced by "
+        "the 16 cores' multiplies and the card is 2 % of the price: an RX 7900 XTX reads 5.7 for 255 USD more, an RTX "
+        "3090 5.9 for 944 more (33,565), the RTX 2080 Ti 22GB ways47 had named (32,395 at the 2025-12 ask landed at ~380) "
+        "5.5 for 14 more at land47's 620 (32,635, its prompt 21.8 s against the B60's 15.6), an RTX 5060 Ti 16GB 4.8 "
+        "and an A770 4.4 (below reading), an MI50 5.2 past ROCm support: the B60 is the cheapest card at reading "
+        "speed, so 'the cheapest way out' holds; a buyer wanting ktransformers' CUDA path pays the 944 for the 3090.",
         (DDR4_EPYC_R1_BUILDS, XUANWU_R1_Q8_CPU),
     ),
     # ---- round 37 (value37): the capped search keeps its best-value build
