@@ -272,11 +272,13 @@ def test_a_third_card_that_needs_a_hedt_platform_says_what_planning_three_finds_
     120 V 15 A circuit then failed on the circuit. The step's power is now the HEDT machine's. Round 33 (power33):
     CIR-1 reads NEC 210.20(A), and three 3090s decoding her one stream on a layer split burst 1,544 W in a prompt and
     draw 803 W decoding (1,745 W against the 15 A breaker's 1,800 W): the step says no circuit, and planning three
-    on her circuit finds them, as it says."""
+    on her circuit finds them, as it says. Round 47 (land47): a used 3090 is 1,550 USD (2026-10-09), her pair
+    2,787.88, so she allows 2,800 (at 2,500 her top build is her one 3090 with layers in RAM, whose add step is the
+    second card, on her consumer platform)."""
     mina = ("plan", "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m", "--context", "32768",
             "--gpu", "rtx-3090", "--circuit", "120v15a", "--room", "home-office")  # fmt: skip
     run, third = run_clis(
-        (*mina, "--own", "rtx-3090", "--budget", "2500", "--top", "1", "--json"),
+        (*mina, "--own", "rtx-3090", "--budget", "2800", "--top", "1", "--json"),
         (*mina, "--gpus", "3", "--exact-gpus", "--json"),
     )
     build = json.loads(run.out)["builds"][0]
