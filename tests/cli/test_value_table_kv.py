@@ -43,9 +43,12 @@ def marked(build: Build, meta: SheetMeta) -> list[str]:
 def test_minas_value_table_counts_the_cards_her_q8_0_build_holds() -> None:
     """Mina's sheet (walk12, 2026-12-03): her build is 2 x RTX 3090 with the q8_0 KV cache the plan chose (no
     --kv-precision given), 14.2 tokens/s, but the value table below it was ranked at the fp16 cache and marked
-    '3 x RTX 3090 ◀, 13.5 tokens/s' as her build's GPU. The table ranks at the cache the build runs."""
+    '3 x RTX 3090 ◀, 13.5 tokens/s' as her build's GPU. The table ranks at the cache the build runs. Round 47
+    (land47): a used RTX 3090 is 1,550 USD (2026-10-09), her 3090 pair 2,787.88, over her 2,500, and within it no
+    build reaches 13 tokens/s (her 3090 + a used RTX A5000 at q8_0, 2,457.88, reads 12.97; a mix has no value row), so
+    she names the card under test (--gpu rtx-3090) and allows 2,800, as tests/qt/test_print_value_kv.py does."""
     catalog = catalogs.load(include_user=False).catalog
-    request = _mina(min_decode_tps=13)
+    request = _mina(min_decode_tps=13, budget=2800, gpu_ids=("rtx-3090",))
     builds = list(plan(request, catalog).builds)
     assert builds and {ranked_key(b) for b in builds} == {"q4_k_m/q8_0"}
     assert {kv: w.kv_precision for kv, w in ranked_workloads(request, builds).items()} == {"q4_k_m/q8_0": "q8_0"}
@@ -55,7 +58,9 @@ def test_each_builds_sheet_ranks_at_its_own_cache_when_the_plan_shows_both(tmp_p
     """Mina without a speed target (walk21, 2026-12-04): the plan shows her 2 x RTX 3090 at the q8_0 cache beside
     f16 builds (2 x MI50, one 3090 with the weights in RAM). One ranking for the whole plan fell back to the
     request's f16 and her sheet marked '3 x RTX 3090 ◀'; `plan --pdf` now gives each build's sheet the table at its
-    own cache, and each marks the cards the build holds."""
+    own cache, and each marks the cards the build holds. Round 47 (land47): at 1,550 USD a used 3090 (2026-10-09) her
+    pair is 2,787.88, and within 2,500 the plan shows mixes beside her card (3090 + A5000, 3090 + P40: no value row),
+    so she names the card (--gpu rtx-3090) and allows 2,800: her pair at q8_0 beside one 3090 with layers in RAM."""
     metas: list[SheetMeta] = []
     shown: list[list[Build]] = []
 
@@ -66,7 +71,7 @@ def test_each_builds_sheet_ranks_at_its_own_cache_when_the_plan_shows_both(tmp_p
 
     monkeypatch.setattr(exports, "_write_pdf", capture)  # the Qt child process is the sheet's layout, not this
     argv = ["plan", "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m"]
-    argv += ["--context", "32768", "--budget", "2500", "--own", "rtx-3090", "--circuit", "120v15a"]
+    argv += ["--context", "32768", "--budget", "2800", "--own", "rtx-3090", "--gpu", "rtx-3090", "--circuit", "120v15a"]
     argv += ["--room", "home-office", "--top", "3", "--pdf", str(tmp_path / "mina.pdf")]
     assert main(argv) == 0
     (meta,), (builds,) = metas, shown
