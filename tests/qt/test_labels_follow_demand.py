@@ -6,7 +6,7 @@ seats, said "never at this demand: it serves 52 % of the demand". Round 38 relab
 thread after every solve; set back to the defaults after a solve made with a demand, the list kept that demand's labels,
 and a relabel of the default plan's builds named 4 x RTX 4060 Ti 16GB (3,500 USD) "cheapest serving the demand" where
 `plan --usage coding-agent --seats 5` showed 2 x Arc Pro B60 (2,073 USD) serving it (2 x RTX 2080 Ti 22GB at AWQ int4,
-2,013 USD, since round 44). Round 39: a new demand on the tab
+2,013 USD, since round 44; an Arc Pro B60 Dual at AWQ int4, 2,462 USD, at round 47's prices). Round 39: a new demand on the tab
 solves again (its builds in hand), and the plan ranks, costs and labels for it once: the list says what the command
 line says for the same demand, and what the plain plan says at the defaults."""
 
@@ -76,8 +76,10 @@ def test_a_demand_set_on_the_tab_ranks_the_builds_for_it(qtbot, window) -> None:
     before = _labels(window)
     # since quant38 (the cards at the Mac's own Q4_K_M) two MI50 are "cheapest"; round 45 (hybrid45: decode counts
     # attention FLOPs on Qwen3.6's 16 attending layers of 64, not all) the Mac Studio M5 Ultra is "quietest": 24.9
-    # tokens/s for 5,499 USD against the Mac mini's 8.2 for 2,299 at the same ~25 dBA
-    assert before["mi50-32gb"].startswith("cheapest") and before["mac-studio-m5-ultra-64c-96gb"].startswith("quietest")
+    # tokens/s for 5,499 USD against the Mac mini's 8.2 for 2,299 at the same ~25 dBA. Round 47 (land47's 2026 used
+    # prices: MI50 400 USD, P40 260) makes two Tesla P40 "cheapest" at 1,513 USD (6.8 tokens/s, Q4_K_M), where the MI50
+    # pair had been at 1,293 with the MI50's older price
+    assert before["tesla-p40"].startswith("cheapest") and before["mac-studio-m5-ultra-64c-96gb"].startswith("quietest")
     assert "serving" not in " ".join(before.values())  # each user at reading speed: every build shown serves it
     assert before == _planned(window, None)
     _set_team(qtbot, window)
@@ -86,13 +88,17 @@ def test_a_demand_set_on_the_tab_ranks_the_builds_for_it(qtbot, window) -> None:
     # round 40: PROMPT times the coding agent's own prompt: the MI50 pair and the Mac mini (29.4 s and 25.8 s of
     # prefill a request) keep the fifth seat 147 s and 129 s from a first token, and are not shown beside builds whose
     # prompts do not wait. prefill44: the short "cheapest" of round 40, two RTX 2080 Ti 22GB at Q4_K_M (98 %), went
-    # the same way once Qwen3.6's llama.cpp prompts pay the Gated DeltaNet chunks (11.8 s for the new tokens, 8.7 before)
-    assert "mi50-32gb" not in after and "mac-mini-m5-pro-16c-48gb" not in after
+    # the same way once Qwen3.6's llama.cpp prompts pay the Gated DeltaNet chunks (11.8 s for the new tokens, 8.7 before).
+    # Round 47: the plain plan's cheapest, two P40 (181 tokens/s of prefill), keep a seat 37.3 s from its first token
+    # and the fifth 186 s (`plan --gpu tesla-p40 --precision q4_k_m --usage coding-agent --seats 5`: serves 42 %)
+    assert "tesla-p40" not in after and "mi50-32gb" not in after and "mac-mini-m5-pro-16c-48gb" not in after
     # the cheapest build, serving the five seats, is one the plain plan does not show (prefill44: 2 x Arc Pro B60, 2,073
     # USD; merged with serve44's KV pool sized on the streams' typical requests, 2 x RTX 2080 Ti 22GB at AWQ int4 under
-    # vLLM, 2,013 USD); no build shown is short of the demand, so none needs "cheapest serving the demand"
+    # vLLM, 2,013 USD); no build shown is short of the demand, so none needs "cheapest serving the demand". Round 47
+    # (land47: the 2080 Ti 22GB at 620 USD a card, 2026) prices that pair at 2,493 USD (19.7 tokens/s, AWQ int4), so the
+    # cheapest serving the five seats is the Arc Pro B60 Dual at AWQ int4 under vLLM, 2,462 USD (14.5 tokens/s)
     cheapest = next(k for k, label in after.items() if label.startswith("cheapest"))
-    assert cheapest.startswith("rtx-2080-ti-22gb") and "AWQ int4" in after[cheapest]
+    assert cheapest.startswith("arc-pro-b60-dual") and "AWQ int4" in after[cheapest]
     assert not any(label.startswith("cheapest") and "AWQ int4" in label for label in before.values())
     assert "serving" not in " ".join(after.values())
     # the tab's own figures and the list say one thing of the selected build
@@ -132,12 +138,13 @@ def test_a_plan_made_for_a_demand_reads_the_plain_labels_at_the_defaults(qtbot, 
         window.session.set_request(REQUEST)
     team = _labels(window)
     assert team == _planned(window, TEAM)
-    # serving all five (prefill44, serve44): the AWQ pair of RTX 2080 Ti 22GB under vLLM
+    # serving all five (prefill44, serve44): AWQ int4 under vLLM, since round 47's prices on the Arc Pro B60 Dual (2,462
+    # USD) rather than the RTX 2080 Ti 22GB pair (2,493 at 620 a card)
     assert any(
-        k.startswith("rtx-2080-ti-22gb") and v.startswith("cheapest") and "AWQ int4" in v for k, v in team.items()
+        k.startswith("arc-pro-b60-dual") and v.startswith("cheapest") and "AWQ int4" in v for k, v in team.items()
     )
     _set_defaults(qtbot, window)
     plain = _labels(window)
     assert plain == _planned(window, None) and plain != team
     assert "serving" not in " ".join(plain.values())
-    assert plain["mi50-32gb"].startswith("cheapest") and plain["mac-studio-m5-ultra-64c-96gb"].startswith("quietest")
+    assert plain["tesla-p40"].startswith("cheapest") and plain["mac-studio-m5-ultra-64c-96gb"].startswith("quietest")

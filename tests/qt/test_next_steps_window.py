@@ -19,7 +19,18 @@ MINA = [
     "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m", "--context", "32768",
     "--budget", "2500", "--currency", "USD", "--circuit", "120v15a", "--room", "home-office", "--own", "rtx-3090",
 ]  # fmt: skip
-"""Mina's journey (docs/user-journeys.md): her own 3090, a second one bought, the 4090 the route's next rung."""
+"""Mina's journey (docs/user-journeys.md): her own 3090 and the 2,500 USD she asks with."""
+
+MINA_SECOND_3090 = [
+    "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m", "--context", "32768",
+    "--budget", "2800", "--currency", "USD", "--circuit", "120v15a", "--room", "home-office", "--own", "rtx-3090",
+    "--gpu", "rtx-3090",
+]  # fmt: skip
+"""Mina's journey with a second 3090 bought, the 4090 the route's next rung. Since round 47 (land47's mixes at q8_0
+KV) her 2,500 USD plan buys a used RTX A5000 beside her 3090 (2,457.88 USD, 13.0 tok/s, the A5000 at a 2025-09
+estimate of 1,300), and a build of mixed cards has no next step (solve.next_step leaves mixes out); so the steps are
+asked of the build that still has them: a second 3090 (--gpu rtx-3090), 2 x 3090 at q8_0 KV 2,787.88 USD (the used
+3090 at 1,550, 2026-10-09), 14.2 tok/s, asked at 2,800."""
 
 
 def _request(argv: list[str]) -> BuildRequest:
@@ -36,7 +47,7 @@ def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def
 
 
 def test_estimates_and_buy_or_rent_say_the_next_steps_and_plan_one(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    result = _solve(qtbot, window, _request(MINA))
+    result = _solve(qtbot, window, _request(MINA_SECOND_3090))
     build = window.session.selected_build
     assert build is result.builds[0] and build.gpu_id == "rtx-3090" and build.gpu_count == 2
     kinds = [step["kind"] for step in build.next_steps]
@@ -112,7 +123,7 @@ def test_next_steps_and_the_job_read_chinese(qtbot, shipped_catalog, messages) -
         window = MainWindow(Session(catalog=shipped_catalog))
         qtbot.addWidget(window)
         window.show()
-        _solve(qtbot, window, _request(MINA))
+        _solve(qtbot, window, _request(MINA_SECOND_3090))
         estimates = window.detail.estimates.toPlainText()
         assert "下一步升级" in estimates and "规划这台机器" in estimates
         assert "再加一张" in estimates and "换成" in estimates

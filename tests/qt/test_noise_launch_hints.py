@@ -10,6 +10,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.ranking import claim_words
+from configurator.qt.builds import command_lines
 
 
 def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def]
@@ -25,20 +26,25 @@ def test_copy_puts_the_selected_builds_launch_command_on_the_clipboard(qtbot, wi
         BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000),
     )
     assert len(result.builds) >= 2
-    # the first build after #1 with cards of its own: since apple34's wired limit a Mac mini (2024) holds the 14B at
-    # Q8_0 and is #2 "quietest", and the window shows a Mac's command after its Homebrew install line
+    # the first build after #1 with cards of its own (not a ready-made system). Since round 47 (amd47/vendor47: AMD
+    # backends and their launch commands) it is #2 "best value", an RX 7900 XTX in a used HP Z440 (1,091 USD beside
+    # #1's RTX 4060 Ti 16GB at 580), where it had been a card run by llama.cpp's prebuilt binary: llama.cpp for it is
+    # built from source with HIP (launch.build, code launch.build-hip), so the box shows the build step's commands
+    # first, each a line ending in " && \\" but the last, then the run; Copy takes them all (qt.builds.command_lines)
     row = next(i for i, b in enumerate(result.builds) if i >= 1 and not any(p.category == "system" for p in b.parts))
     window.builds.selectRow(row)
     build = window.session.selected_build
     launch = window.detail.launch
     assert not launch.isHidden() and launch.command.isReadOnly()
-    assert launch.command.toPlainText() == build.launch["command"] and build.launch["command"].startswith(
-        "llama-server -m "
-    )
+    shown = launch.command.toPlainText()
+    assert shown == "\n".join(command_lines(build.launch.get("build", ""), build.launch["command"]))
+    assert build.launch["build_said"]["code"] == "launch.build-hip" and "-DGGML_HIP=ON" in shown.split("\n")[0]
+    assert shown.split("\n")[0].endswith(" && \\") and shown.endswith("\n" + build.launch["command"])
+    assert build.launch["command"].startswith("./build/bin/llama-server -m ")  # the binary the build step made
     assert "llama.cpp" in launch.title.text()
     QGuiApplication.clipboard().clear()
     qtbot.mouseClick(launch.copy, Qt.MouseButton.LeftButton)
-    assert QGuiApplication.clipboard().text() == build.launch["command"]
+    assert QGuiApplication.clipboard().text() == shown
     assert launch.copy.text() == "Copied"
 
 

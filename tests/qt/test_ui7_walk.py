@@ -65,7 +65,10 @@ def test_error_messages_read_chinese_in_the_chinese_window(qtbot, shipped_catalo
 def test_the_parts_list_is_never_drawn_over_the_total_at_1366x768(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Mina's 70B with her own 3090 at 1366 x 768: the build's header wrapped to two lines (46 px) while its minimum
     said one (32 px), the splitter gave the detail 14 px less than its pages' minimum, and the parts list's last row
-    line ran through "Total 2,168 USD"."""
+    line ran through "Total 2,168 USD". Since round 47 (land47's mixes at q8_0) her 14 tokens/s at 2,500 finds no
+    build (her 3090 + a used RTX A5000, 2,457.88 USD, reads 13.0) and the header of an empty plan takes one line; the
+    walk asks for her second 3090 by name (--gpu rtx-3090): 2 x 3090, 2,787.88 USD (the used 3090 at 1,550,
+    2026-10-09), 14.2 tokens/s, at 2,800, a build whose header wraps as the one seen did."""
     from configurator.core.estimate.workload import Workload
     from configurator.core.model.request import BuildRequest, OwnedPart
 
@@ -75,13 +78,15 @@ def test_the_parts_list_is_never_drawn_over_the_total_at_1366x768(qtbot, window)
         workload=Workload(kind="inference", precision="q4_k_m", context=32768, batch=1, kv_precision="q8_0"),
         min_decode_tps=14,
         owned=(OwnedPart(category="gpu", id="rtx-3090"),),
-        budget=2500,
+        gpu_ids=("rtx-3090",),
+        budget=2800,
         circuit="120v15a",
         room="home-office",
     )
-    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000) as solved:
         window.session.set_request(request)
     qtbot.wait(50)
+    assert window.session.selected_build is solved.args[0].builds[0] and solved.args[0].builds[0].gpu_count == 2
     header, detail = window.header, window.detail
     assert header.height() > header.fontMetrics().height() * 1.5  # the case seen: the header takes two lines
     assert header.minimumSizeHint().height() >= header.heightForWidth(header.width())
