@@ -318,8 +318,14 @@ def test_mina_gets_the_cheap_way_out_not_a_server(catalog: Catalog) -> None:
     assert relaxed is not None and relaxed.workload.kv_precision == "q8_0"
     applied = plan(relaxed, catalog)
     first = applied.builds[0]
-    # her 3090 and one more 24 GB card (a 3090 Ti at 2026's used prices: #28 mixes them), within her budget
-    assert first.total_price <= 2500 and first.gpu_count == 2
+    # her 3090 and one more 24 GB card (a 3090 Ti at 2026's used prices: #28 mixes them). Round 48: at the 2026 used
+    # prices (a 3090 1,550 USD, RigPrice 2026-10-09; a 3090 Ti 1,500, wibrow.dev 2026-10-10) no second 24 GB card at
+    # ~15 tokens/s fits her 2,500 (main's 2,445 read the 3090 at 1,207): the way raises the budget to the 3090 Ti beside
+    # hers, 2,767.88 USD at 14.7 tokens/s, cheaper and faster than a second 3090 (2,787.88, 14.2); her 3090 + a used
+    # A5000 (2,457.88) reads 12.9, past the 10 % the way may lower the target. A server would cost ~90,000
+    assert relaxed.budget is not None and relaxed.budget <= 2800, relaxed.budget
+    assert first.total_price <= relaxed.budget and first.gpu_count == 2
+    assert first.total_price == pytest.approx(result.infeasible.relaxations[0].total_price)
     assert any(p.owned and p.id == "rtx-3090" for p in first.parts if p.category == "gpu")
 
 
