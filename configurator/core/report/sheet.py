@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
 
@@ -846,11 +847,13 @@ def _gib(value: int | None) -> str:
     return "-" if value is None else f"{value / GIB:.2f}"
 
 
-def _memory_groups(per_gpu: tuple[GpuMemory, ...]) -> list[tuple[str, GpuMemory]]:
+def _memory_groups(per_gpu: tuple[GpuMemory, ...], cards: Sequence[int] = ()) -> list[tuple[str, GpuMemory]]:
     """Runs of GPUs with identical memory collapse into one row ("GPU 1-512"), counted from 1.
 
     As the slot map, the connector plan and the window's VRAM chart count the cards: Mina's sheet listed its two 3090s
-    as GPU 0 and 1 in this table and as GPU 1 (slot 2) and GPU 2 (slot 7) a page earlier (walk20)."""
+    as GPU 0 and 1 in this table and as GPU 1 (slot 2) and GPU 2 (slot 7) a page earlier (walk20). `cards`: the card
+    (as the slot map numbers it) each GPU sits on, when a card holds more than one (_card_of_each_gpu): a row is then
+    "2 (card 1)", the Arc Pro B60 Dual's second GPU, where the slot map draws one card (round 48)."""
     groups: list[tuple[int, int, GpuMemory]] = []
     for gpu in per_gpu:
         last = groups[-1] if groups else None
@@ -858,7 +861,26 @@ def _memory_groups(per_gpu: tuple[GpuMemory, ...]) -> list[tuple[str, GpuMemory]
             groups[-1] = (last[0], gpu.index + 1, last[2])
         else:
             groups.append((gpu.index + 1, gpu.index + 1, gpu))
-    return [(f"{a}" if a == b else f"{a}-{b}", g) for a, b, g in groups]
+
+    def label(a: int, b: int) -> str:
+        said = f"{a}" if a == b else f"{a}-{b}"
+        if len(cards) != len(per_gpu):
+            return said
+        first, last = cards[a - 1], cards[b - 1]
+        return said + t(" (card {0})").format(first if first == last else f"{first}-{last}")
+
+    return [(label(a, b), g) for a, b, g in groups]
+
+
+def _card_of_each_gpu(build: Build) -> list[int]:
+    """The card (counted from 1 in slot order, as the slot map and the connector plan count them) each of a machine's
+    GPUs sits on, in device order; empty when every card holds one GPU (the table's GPU numbers are then the cards')."""
+    specs = {p.id: p.spec for p in build.parts if p.category == "gpu"}
+    slots = sorted(build.slot_map, key=lambda c: c.slot)
+    per_card = [int(specs.get(c.part_id, {}).get("gpus_per_card", 1)) for c in slots]
+    if all(n == 1 for n in per_card):
+        return []
+    return [card for card, n in enumerate(per_card, start=1) for _ in range(n)]
 
 
 def _memory_table(build: Build) -> str:
@@ -878,7 +900,7 @@ def _memory_table(build: Build) -> str:
     ]
     headers = [t(h) for h in headers]
     rows = []
-    for label, gpu in _memory_groups(build.estimate.per_gpu):
+    for label, gpu in _memory_groups(build.estimate.per_gpu, _card_of_each_gpu(build)):
         cells = [_cell(label), *(_cell(_gib(getattr(gpu.breakdown, k)), "num") for k in BREAKDOWN_KEYS)]
         cells += [
             _cell(_gib(gpu.total), "num"),
