@@ -331,14 +331,14 @@ def charts_section(charts: dict[str, str] | None) -> str:
 # Slot map
 
 
-def _card_places(cards: list[SlotAssignment], width: int, riser: bool) -> list[tuple[int, int]]:
-    """(column, top row) of each card block: riser cards stack on the frame rail; seated cards
-    start at their slot, moving right only if blocks would overlap."""
+def _card_places(cards: list[SlotAssignment], widths: list[int], riser: bool) -> list[tuple[int, int]]:
+    """(column, top row) of each card block, each card `widths` rows tall (a mix's cards their own, round 48): riser
+    cards stack on the frame rail; seated cards start at their slot, moving right only if blocks would overlap."""
     if riser:
-        return [(0, 1 + i * width) for i in range(len(cards))]
+        return [(0, 1 + sum(widths[:i])) for i in range(len(cards))]
     ends: list[int] = []
     places = []
-    for card in cards:
+    for card, width in zip(cards, widths, strict=True):
         col = next((i for i, end in enumerate(ends) if end < card.slot), len(ends))
         if col == len(ends):
             ends.append(0)
@@ -414,28 +414,29 @@ def _slot_rows(slots: dict[int, PcieSlotJson], rows: int, label_w: int) -> list[
 
 def _desktop_svg(build: Build, gpu: PartSpecJson, board: PartSpecJson) -> str:
     slots = {int(s["position"]): s for s in board.get("pcie_slots", ())}
-    width = card_span(gpu)
     riser = has_risers(build)
     cards = sorted(build.slot_map, key=lambda c: c.slot)
-    places = _card_places(cards, width, riser)
-    card_rows = max((top + width - 1 for _, top in places), default=1)
+    specs = {p.id: p.spec for p in build.parts if p.category == "gpu"} if build.gpus_mixed else {}
+    # each card its own height: a mix's 2-slot RTX A5000 under a 3-slot RTX 3090 was drawn three slots tall
+    owns = [specs.get(card.part_id, gpu) for card in cards]
+    widths = [card_span(own) for own in owns]
+    places = _card_places(cards, widths, riser)
+    card_rows = max((top + width - 1 for (_, top), width in zip(places, widths, strict=True)), default=1)
     rows = max([*slots, *(c.slot for c in cards), 1] + ([] if riser else [card_rows]))
     label_w = label_column([_slot_label(pos, slots.get(pos)) for pos in range(1, rows + 1)])
     card_x = CARD_X + label_w - LABEL_W
     body = _slot_rows(slots, rows, label_w)
     dash = ' stroke-dasharray="4 3"' if riser else ""
-    for index, (card, (col, top)) in enumerate(zip(cards, places, strict=True), start=1):
+    for index, (card, (col, top), own, width) in enumerate(zip(cards, places, owns, widths, strict=True), start=1):
         x = card_x + col * (CARD_W + 10)
         y = PAD + (top - 1) * ROW_H + 2
         slot_y = PAD + (card.slot - 1) * ROW_H + 14
         mid = label_w + SLOT_W + 4 + 4 * index
         body.append(f'<path d="M{label_w + SLOT_W} {slot_y} H{mid} V{y + 12} H{x}" fill="none" stroke="#333"{dash}/>')
-        own = next(
-            (p.spec for p in build.parts if p.category == "gpu" and p.id == card.part_id), gpu
-        )  # a mix: its card
-        body += _card_block(index, card, own if build.gpus_mixed else gpu, x, y, width * ROW_H - 4, riser)
+        body += _card_block(index, card, own, x, y, width * ROW_H - 4, riser)
     height = PAD * 2 + max(rows, card_rows) * ROW_H + 20
-    body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
+    # each cooler the blocks are coloured by (a mix's blower A5000 beside an open-air 3090: both)
+    body += _legend(height - 22, list(dict.fromkeys(str(own.get("cooler", "GPU")) for own in owns or [gpu])))
     total_w = card_x + (max((col for col, _ in places), default=0) + 1) * (CARD_W + 10) + PAD
     return _svg(total_w, height, body, t("expansion slots and GPUs"))
 
