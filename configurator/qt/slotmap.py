@@ -77,13 +77,17 @@ class SlotMapWidget(QWidget):
                 count = max([s["position"] for s in board["pcie_slots"]] + [chassis.get("expansion_slots", 7)])
                 covered: dict[int, tuple[str, str]] = {}
                 risers = any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
-                width = 1 if risers else math.ceil(gpu.get("slot_width", 2) - 1e-9)
+                # each card's own width: a mix's blower A5000 under an open-air 3090 covers two slots, not three
+                spans = {
+                    pos: 1 if risers else math.ceil(cards.get(use.part_id, gpu).get("slot_width", 2) - 1e-9)
+                    for pos, use in used.items()
+                }
                 for index, (pos, use) in enumerate(sorted(used.items()), start=1):
                     # the card's name and its lanes' source, as the printed sheet labels it: a buyer reads
                     # "GPU 2: RTX 3090 x4 (chipset)", not the catalog id "rtx-3090 x4"
                     own = cards.get(use.part_id, gpu)
                     name = f"GPU {index}: {short_gpu_name(str(own.get('name', use.part_id)))}"
-                    for k in range(1 if risers else math.ceil(own.get("slot_width", 2) - 1e-9)):
+                    for k in range(spans[pos]):
                         covered[pos + k] = (
                             (
                                 "card",
@@ -93,7 +97,7 @@ class SlotMapWidget(QWidget):
                             if k == 0
                             else ("cooler", self.tr("{0} (cooler)").format(name))
                         )
-                below = slots_below(sorted(used), width, count)
+                below = slots_below(sorted(used), [spans[pos] for pos in sorted(used)], count)
                 slots = {s["position"]: s for s in board["pcie_slots"]}
                 for pos in range(1, count + 1):
                     if pos in covered:

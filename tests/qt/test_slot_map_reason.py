@@ -1,7 +1,12 @@
 """The window's slot map says why a card sits on the chipset's x4 slot, as the printed sheet does under its drawing
 (PCI-5: Mina's second RTX 3090 in slot 7 at x4, the CPU's slot 5 left free), and at 1366 x 768 that reason and the
 cooler's legend are drawn whole under the nine slots (ui44, 2026-12-07: the legend was cut at the tab's foot and the
-reason was not in the window at all; the map showed "free x8 (cpu)" above a card at x4 with no word why)."""
+reason was not in the window at all; the map showed "free x8 (cpu)" above a card at x4 with no word why).
+
+Round 48: asked at 2,800 USD. At the 2026 used prices (round 45's, merged with land47: a used RTX 3090 1,550 USD,
+2026-10-09) nothing reaches 14 tokens/s within 2,500 (a second 3090 is 2,787.88); at 2,800 her 3090 pairs with a used
+RTX 3090 Ti (1,500 USD, 2,767.88 in all, 14.7 tokens/s), the Ti in slot 2 and her 3090 in slot 7 at x4 through the
+chipset, PCI-5 'layers' passing as before (tests/core/test_mina_x8x8.py asks her layer split the same way)."""
 
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ MINA = BuildRequest(
     min_decode_tps=14,
     owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),),
     kv_asked=False,  # no KV precision asked: the plan's q8_0 cache, as `llm-rig plan` without --kv-precision
-    budget=2500,
+    budget=2800,
     circuit="120v15a",
     room="home-office",
 )

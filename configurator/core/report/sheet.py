@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
 
@@ -330,14 +331,14 @@ def charts_section(charts: dict[str, str] | None) -> str:
 # Slot map
 
 
-def _card_places(cards: list[SlotAssignment], width: int, riser: bool) -> list[tuple[int, int]]:
-    """(column, top row) of each card block: riser cards stack on the frame rail; seated cards
-    start at their slot, moving right only if blocks would overlap."""
+def _card_places(cards: list[SlotAssignment], widths: list[int], riser: bool) -> list[tuple[int, int]]:
+    """(column, top row) of each card block, each card `widths` rows tall (a mix's cards their own, round 48): riser
+    cards stack on the frame rail; seated cards start at their slot, moving right only if blocks would overlap."""
     if riser:
-        return [(0, 1 + i * width) for i in range(len(cards))]
+        return [(0, 1 + sum(widths[:i])) for i in range(len(cards))]
     ends: list[int] = []
     places = []
-    for card in cards:
+    for card, width in zip(cards, widths, strict=True):
         col = next((i for i, end in enumerate(ends) if end < card.slot), len(ends))
         if col == len(ends):
             ends.append(0)
@@ -413,28 +414,29 @@ def _slot_rows(slots: dict[int, PcieSlotJson], rows: int, label_w: int) -> list[
 
 def _desktop_svg(build: Build, gpu: PartSpecJson, board: PartSpecJson) -> str:
     slots = {int(s["position"]): s for s in board.get("pcie_slots", ())}
-    width = card_span(gpu)
     riser = has_risers(build)
     cards = sorted(build.slot_map, key=lambda c: c.slot)
-    places = _card_places(cards, width, riser)
-    card_rows = max((top + width - 1 for _, top in places), default=1)
+    specs = {p.id: p.spec for p in build.parts if p.category == "gpu"} if build.gpus_mixed else {}
+    # each card its own height: a mix's 2-slot RTX A5000 under a 3-slot RTX 3090 was drawn three slots tall
+    owns = [specs.get(card.part_id, gpu) for card in cards]
+    widths = [card_span(own) for own in owns]
+    places = _card_places(cards, widths, riser)
+    card_rows = max((top + width - 1 for (_, top), width in zip(places, widths, strict=True)), default=1)
     rows = max([*slots, *(c.slot for c in cards), 1] + ([] if riser else [card_rows]))
     label_w = label_column([_slot_label(pos, slots.get(pos)) for pos in range(1, rows + 1)])
     card_x = CARD_X + label_w - LABEL_W
     body = _slot_rows(slots, rows, label_w)
     dash = ' stroke-dasharray="4 3"' if riser else ""
-    for index, (card, (col, top)) in enumerate(zip(cards, places, strict=True), start=1):
+    for index, (card, (col, top), own, width) in enumerate(zip(cards, places, owns, widths, strict=True), start=1):
         x = card_x + col * (CARD_W + 10)
         y = PAD + (top - 1) * ROW_H + 2
         slot_y = PAD + (card.slot - 1) * ROW_H + 14
         mid = label_w + SLOT_W + 4 + 4 * index
         body.append(f'<path d="M{label_w + SLOT_W} {slot_y} H{mid} V{y + 12} H{x}" fill="none" stroke="#333"{dash}/>')
-        own = next(
-            (p.spec for p in build.parts if p.category == "gpu" and p.id == card.part_id), gpu
-        )  # a mix: its card
-        body += _card_block(index, card, own if build.gpus_mixed else gpu, x, y, width * ROW_H - 4, riser)
+        body += _card_block(index, card, own, x, y, width * ROW_H - 4, riser)
     height = PAD * 2 + max(rows, card_rows) * ROW_H + 20
-    body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
+    # each cooler the blocks are coloured by (a mix's blower A5000 beside an open-air 3090: both)
+    body += _legend(height - 22, list(dict.fromkeys(str(own.get("cooler", "GPU")) for own in owns or [gpu])))
     total_w = card_x + (max((col for col, _ in places), default=0) + 1) * (CARD_W + 10) + PAD
     return _svg(total_w, height, body, t("expansion slots and GPUs"))
 
@@ -846,11 +848,13 @@ def _gib(value: int | None) -> str:
     return "-" if value is None else f"{value / GIB:.2f}"
 
 
-def _memory_groups(per_gpu: tuple[GpuMemory, ...]) -> list[tuple[str, GpuMemory]]:
+def _memory_groups(per_gpu: tuple[GpuMemory, ...], cards: Sequence[int] = ()) -> list[tuple[str, GpuMemory]]:
     """Runs of GPUs with identical memory collapse into one row ("GPU 1-512"), counted from 1.
 
     As the slot map, the connector plan and the window's VRAM chart count the cards: Mina's sheet listed its two 3090s
-    as GPU 0 and 1 in this table and as GPU 1 (slot 2) and GPU 2 (slot 7) a page earlier (walk20)."""
+    as GPU 0 and 1 in this table and as GPU 1 (slot 2) and GPU 2 (slot 7) a page earlier (walk20). `cards`: the card
+    (as the slot map numbers it) each GPU sits on, when a card holds more than one (_card_of_each_gpu): a row is then
+    "2 (card 1)", the Arc Pro B60 Dual's second GPU, where the slot map draws one card (round 48)."""
     groups: list[tuple[int, int, GpuMemory]] = []
     for gpu in per_gpu:
         last = groups[-1] if groups else None
@@ -858,7 +862,26 @@ def _memory_groups(per_gpu: tuple[GpuMemory, ...]) -> list[tuple[str, GpuMemory]
             groups[-1] = (last[0], gpu.index + 1, last[2])
         else:
             groups.append((gpu.index + 1, gpu.index + 1, gpu))
-    return [(f"{a}" if a == b else f"{a}-{b}", g) for a, b, g in groups]
+
+    def label(a: int, b: int) -> str:
+        said = f"{a}" if a == b else f"{a}-{b}"
+        if len(cards) != len(per_gpu):
+            return said
+        first, last = cards[a - 1], cards[b - 1]
+        return said + t(" (card {0})").format(first if first == last else f"{first}-{last}")
+
+    return [(label(a, b), g) for a, b, g in groups]
+
+
+def _card_of_each_gpu(build: Build) -> list[int]:
+    """The card (counted from 1 in slot order, as the slot map and the connector plan count them) each of a machine's
+    GPUs sits on, in device order; empty when every card holds one GPU (the table's GPU numbers are then the cards')."""
+    specs = {p.id: p.spec for p in build.parts if p.category == "gpu"}
+    slots = sorted(build.slot_map, key=lambda c: c.slot)
+    per_card = [int(specs.get(c.part_id, {}).get("gpus_per_card", 1)) for c in slots]
+    if all(n == 1 for n in per_card):
+        return []
+    return [card for card, n in enumerate(per_card, start=1) for _ in range(n)]
 
 
 def _memory_table(build: Build) -> str:
@@ -878,7 +901,7 @@ def _memory_table(build: Build) -> str:
     ]
     headers = [t(h) for h in headers]
     rows = []
-    for label, gpu in _memory_groups(build.estimate.per_gpu):
+    for label, gpu in _memory_groups(build.estimate.per_gpu, _card_of_each_gpu(build)):
         cells = [_cell(label), *(_cell(_gib(getattr(gpu.breakdown, k)), "num") for k in BREAKDOWN_KEYS)]
         cells += [
             _cell(_gib(gpu.total), "num"),

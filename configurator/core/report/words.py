@@ -429,6 +429,7 @@ ZH_CN.update(
         ),
         # the connector plan (sheet.connector_plan)
         "GPU {0}{1} (slot {2})": "GPU {0}{1}（插槽 {2}）",
+        " (card {0})": "（第 {0} 张卡）",  # the memory table's GPU on a card that holds two (sheet._memory_groups)
         "16-pin adapter from {0}": "16-pin 转接线，取自 {0}",
         "EPS adapter from {0}": "EPS 转接线，取自 {0}",
         "MISSING {0}": "缺少 {0}",

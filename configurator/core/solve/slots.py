@@ -55,10 +55,13 @@ def span(gpu: Gpu) -> int:
     return math.ceil(gpu.slot_width - 1e-9)
 
 
-def slots_below(positions: Sequence[int], width: int, openings: int) -> list[int]:
+def slots_below(positions: Sequence[int], width: int | Sequence[int], openings: int) -> list[int]:
     """Free slot openings below each card, top to bottom: the gap to the next card (negative when they overlap), and
-    for the bottom card the openings left above the case floor (`openings`, the last one the case has)."""
-    ends = [p + width - 1 for p in positions]
+    for the bottom card the openings left above the case floor (`openings`, the last one the case has). `width`: the
+    slots every card covers, or each card's own in the order of `positions` (a mix: a 3-slot RTX 3090 above a 2-slot
+    RTX A5000 leaves the case's last opening free under the A5000, round 48)."""
+    widths = [width] * len(positions) if isinstance(width, int) else list(width)
+    ends = [p + w - 1 for p, w in zip(positions, widths, strict=True)]
     return [lower - end - 1 for end, lower in zip(ends, positions[1:])] + ([openings - ends[-1]] if ends else [])
 
 
