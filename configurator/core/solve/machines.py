@@ -969,7 +969,8 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         if tier.sockets == 1:
             single.append((tier, catalog, build))
     out += _fastest_in_tiers(ctx, variant, single, seconds, cap)
-    return out
+    quickest = _quickest_card(ctx, variant, out, seconds, cap)
+    return out + ([quickest] if quickest is not None else [])
 
 
 def _cheapest_at_any_speed(
@@ -1454,6 +1455,67 @@ def _value_in_tier(
     return None
 
 
+QUICKEST_CARDS_TRIED = 3
+"""How many cards, quickest first, the fastest experts-in-RAM build's host is solved on for its quickest card
+(_quickest_card): a card the search refuses (a China-market card outside China, one no board of the host takes) gives
+way to the next."""
+
+
+def _quickest_card(
+    ctx: PlanContext, variant: BuildRequest, builds: list[Build], seconds: float, cap: float | None
+) -> Build | None:
+    """On the host of the fastest of the tiers' builds within the budget (`builds`), the build on the card that decodes
+    fastest beside its experts, when it is faster than that build outside the same-speed band (shown.FASTER): else the
+    plan's "fastest within budget" is a build a card swap beats. The tier's card is chosen for value (_tier_card: the
+    cheapest within GPU_NEAR_BEST of the best) and the quicker search runs only for a FASTER_ENOUGH gain
+    (_faster_in_tier), so DeepSeek-V4-Pro Q4_K_M within 36,000 USD had called an RX 7900 XTX beside a Xeon w5-3435X
+    with 1 TB of RAM "fastest within budget" at 5.72 tokens/s, where an RTX 4090 on that host decodes 5.91 for 34,295
+    USD (round 48). At most QUICKEST_CARDS_TRIED solves, each on the host's CPU and its boards of as many channels."""
+    from configurator.core.solve.plan import _solve_once
+    from configurator.core.solve.shown import FASTER
+
+    within = [b for b in builds if cap is None or b.total_price <= cap]
+    fastest = max(within, key=lambda b: (_decode(b), -b.total_price), default=None)
+    kind = next((k for k in fastest.kinds if k.code == "kind.experts-tier"), None) if fastest is not None else None
+    if fastest is None or kind is None or ctx.request.budget is None or fastest.gpu_count != 1 or ctx.should_stop():
+        return None
+    cpu = ctx.catalog.records["cpus"].get(_cpu_id(fastest) or "")
+    board = ctx.catalog.records["motherboards"].get(
+        next((p.id for p in fastest.parts if p.category == "motherboard"), "")
+    )
+    if not isinstance(cpu, Cpu) or not isinstance(board, Motherboard):
+        return None
+    # the host as built: its CPU, on boards of its socket that wire as many channels (a cheaper board wiring fewer
+    # would read the experts slower), and the cards the budget leaves room for beside its other parts
+    boards: dict[str, Record] = {
+        k: b
+        for k, b in ctx.catalog.records["motherboards"].items()
+        if isinstance(b, Motherboard)
+        and b.socket == board.socket
+        and b.cpu_sockets == board.cpu_sockets
+        and b.memory_channels >= board.memory_channels
+    }
+    host = dataclasses.replace(
+        ctx.catalog, records={**ctx.catalog.records, "cpus": {cpu.id: cpu}, "motherboards": boards}
+    )
+    workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
+    speeds = _card_speeds(ctx, workload, host, fastest, cpu, board.memory_channels)
+    base = _decode(fastest)
+    quicker = sorted(
+        (gid for gid, (_a, v) in speeds.items() if v > FASTER * base), key=lambda g: (-speeds[g][1], speeds[g][0], g)
+    )
+    for gid in quicker[:QUICKEST_CARDS_TRIED]:
+        one = dataclasses.replace(host, records={**host.records, "gpus": {gid: host.records["gpus"][gid]}})
+        found, _ = _solve_once(
+            variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
+        )
+        if found and found[0].estimate.offloaded_bytes and _decode(found[0]) > FASTER * base:
+            return _tier_kind(found[0], kind)
+        if ctx.should_stop():
+            break
+    return None
+
+
 VALUE_CARDS_TRIED = 3
 """How many cards, best decode per dollar first, a tier's value build is searched on (a China-market card is refused
 outside China, a card may not build on the host's boards)."""
@@ -1532,11 +1594,19 @@ def cores_bound(build: Build) -> dict[str, int]:
 
 def _tier_build(build: Build, tier: Tier) -> Build:
     cpu = next((p for p in build.parts if p.category == "cpu"), None)
-    host = build.estimate.workload.get("ram_bandwidth_gbps") or 0
     spec = cpu.spec if cpu is not None else {}
+    return _tier_kind(
+        build, Reason.of("kind.experts-tier", tier=tier_name(tier, spec.get("vendor"), spec.get("platform")))
+    )
+
+
+def _tier_kind(build: Build, kind: Reason) -> Build:
+    """`build` offered as a tier's build (`kind`: its kind.experts-tier), its why naming its CPU and the bandwidth
+    the decode reads."""
+    cpu = next((p for p in build.parts if p.category == "cpu"), None)
+    host = build.estimate.workload.get("ram_bandwidth_gbps") or 0
     why = Reason.of("why.experts-tier", cpu=cpu.name if cpu else "the CPU", bandwidth=float(host), **cores_bound(build))
-    name = tier_name(tier, spec.get("vendor"), spec.get("platform"))
-    return _with_prompt_check(build.of_kind(Reason.of("kind.experts-tier", tier=name), why=why))
+    return _with_prompt_check(build.of_kind(kind, why=why))
 
 
 # --------------------------------------------------------------------------- ready-made servers where a rack is allowed
