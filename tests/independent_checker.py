@@ -419,7 +419,7 @@ def _geometry_problems(
         if n > board["gpu_bays"]:
             problems.append("more GPUs than server bays")
     elif not open_frame:
-        problems += _slot_problems(box, gpu, positions)
+        problems += _slot_problems(box, _cards_in_slots(build, gpu, positions), positions)
     if gpu.get("gpus_per_card", 1) > 1:
         problems += _split_problems(board, positions)
     return problems
@@ -490,22 +490,33 @@ def bay_problems(
     return problems
 
 
-def _slot_problems(box: _Box, gpu: dict[str, Any], positions: list[int]) -> list[str]:
-    """Cards on a board in a case: x16-sized slots, a card's thickness and the open-air gap, the case's openings."""
+def _cards_in_slots(build: dict[str, Any], gpu: dict[str, Any], positions: list[int]) -> list[dict[str, Any]]:
+    """The card in each of `positions` (top to bottom): a mix's from its slot map and bill, each its own record (a
+    2-slot blower A5000 below a 3-slot open-air 3090 is not measured as a second 3090); else `gpu` in every slot."""
+    if not build.get("gpus_mixed"):
+        return [gpu] * len(positions)
+    specs = {p["id"]: p["spec"] for p in build["parts"] if p["category"] == "gpu"}
+    by_slot = {s["slot"]: specs.get(s["part_id"], gpu) for s in build["slot_map"]}
+    return [by_slot.get(p, gpu) for p in positions]
+
+
+def _slot_problems(box: _Box, cards: list[dict[str, Any]], positions: list[int]) -> list[str]:
+    """Cards on a board in a case: x16-sized slots, each card's thickness and the open-air gap below it, the case's
+    openings under the bottom card."""
     problems: list[str] = []
     board = box.board
     x16 = {s["position"] for s in board["pcie_slots"] if s.get("mechanical_lanes", 16) >= 16}
     if not set(positions) <= x16:
         problems.append("a GPU sits in a slot that is not x16-sized")
-    thickness = math.ceil(gpu["slot_width"] - 1e-9)
+    thickness = [math.ceil(c["slot_width"] - 1e-9) for c in cards]
     # open-air cards a slot apart, except cards the user already owns, which may sit side by side with SLOT-1's
     # warning (its no-gap clause is an AVOID: docs/build-rules.md)
     owned_all = all(p.get("owned", 0) >= p["quantity"] for p in box.parts if p["category"] == "gpu")
-    gap = 1 if gpu["cooler"] == "open-air" and not owned_all else 0
-    for upper, lower in zip(positions, positions[1:]):
-        if lower - upper < thickness + gap:
+    for card, width, upper, lower in zip(cards, thickness, positions, positions[1:]):
+        gap = 1 if card["cooler"] == "open-air" and not owned_all else 0
+        if lower - upper < width + gap:
             problems.append(f"cards in slots {upper} and {lower} collide or lack the open-air gap")
-    if positions and positions[-1] + thickness - 1 > box.chassis["expansion_slots"]:
+    if positions and positions[-1] + thickness[-1] - 1 > box.chassis["expansion_slots"]:
         problems.append("the last card reaches past the case's expansion openings")
     return problems
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from configurator.core.costs.tco import CostCurves, CostOfOwnership
 from configurator.core.estimate.result import BREAKDOWN_KEYS
 from configurator.core.model.build import Build, NodeCurve, NodePoint
+from configurator.core.report.sheet import card_of_each_gpu
 from configurator.core.rules import watts as pw
 from configurator.core.solve.power import PSU_TARGET_LOAD
 from configurator.qt import i18n
@@ -168,6 +169,12 @@ class VramHeadroomChart(_Chart):
         # together ("GPUGPUGPU…") in the printed sheet of Sam's 8 x A100 (walk20)
         numbered = len(gpus) > self.NUMBERED_FROM
         labels = [f"{g.index + 1}" if numbered else f"GPU {g.index + 1}" for g in gpus]
+        # a card of two GPUs (Arc Pro B60 Dual): each GPU names the card it sits on, as the sheet's memory table does
+        # ("1 (card 1)", "2 (card 1)"; round 48), where the slot map draws one card
+        cards = card_of_each_gpu(build)
+        if len(cards) == len(gpus):
+            on_card = QCoreApplication.translate("charts", "{0} (card {1})")
+            labels = [on_card.format(label, cards[g.index]) for label, g in zip(labels, gpus, strict=True)]
         if numbered:
             self.plot.setLabel("bottom", "GPU")
         bottoms = [0.0] * len(gpus)

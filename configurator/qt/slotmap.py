@@ -164,10 +164,12 @@ class SlotMapWidget(QWidget):
     def _legend(self, below: list[int]) -> str:
         """The cooler, and for open-air cards whether each has the free slot below it that feeds its fans (`below`:
         slots_below, the case floor under the bottom card): "a free slot below each open-air card" read wrong for a
-        second 3090 in slots 7-9 of 9."""
+        second 3090 in slots 7-9 of 9. A mix names each card's cooler (round 48: "open-air" alone stood for a 3090 +
+        a blower A5000) and judges the free slot under its open-air cards only."""
         if self.build is None:
             return ""
-        cooler = gpu_spec(self.build).get("cooler", "blower")
+        gpu = gpu_spec(self.build)
+        cooler = gpu.get("cooler", "blower")
         if cooler == "system":
             return self.tr("cooled by the system's own fans and ducts")
         names = {
@@ -176,11 +178,23 @@ class SlotMapWidget(QWidget):
             "passive": self.tr("passive cooler (needs the chassis' airflow)"),
             "liquid": self.tr("liquid cooler"),
         }
-        legend = names.get(cooler, self.tr("{0} cooler").format(cooler))
-        if cooler == "open-air" and below:
-            if min(below) >= 1:
-                legend += self.tr("; a free slot below each card keeps its fans fed")
-            elif below[-1] < 1 and min(below[:-1], default=1) >= 1:
+        coolers = self._coolers(gpu)
+        if len(set(coolers)) > 1:
+            legend = ("；" if i18n.current() == "zh_CN" else "; ").join(  # as the legend's own "; ..." reads
+                self.tr("GPU {0}: {1}").format(i, names.get(c, self.tr("{0} cooler").format(c)))
+                for i, c in enumerate(coolers, start=1)
+            )
+        else:
+            legend = names.get(cooler, self.tr("{0} cooler").format(cooler))
+        fans = [b for b, c in zip(below, coolers, strict=False) if c == "open-air"]
+        if fans and len(below) == len(coolers):
+            if min(fans) >= 1:
+                legend += (
+                    self.tr("; a free slot below each card keeps its fans fed")
+                    if len(fans) == len(below)
+                    else self.tr("; a free slot below each open-air card keeps its fans fed")
+                )
+            elif coolers[-1] == "open-air" and below[-1] < 1 and min(fans[:-1], default=1) >= 1:
                 legend += self.tr(
                     "; a free slot between the cards keeps their fans fed; the bottom card draws air "
                     "from the case floor: keep it clear of cables"
@@ -188,6 +202,16 @@ class SlotMapWidget(QWidget):
             else:
                 legend += self.tr("; cards with no free slot below them starve each other's fans (see Checks)")
         return legend
+
+    def _coolers(self, gpu: PartSpecJson) -> list[str]:
+        """Each card's cooler in slot order: a mix's own cards (Build.gpus_mixed), else the build's card in every slot."""
+        build = self.build
+        if build is None:
+            return []
+        specs = {p.id: p.spec for p in build.parts if p.category == "gpu"} if build.gpus_mixed else {}
+        return [
+            str(specs.get(s.part_id, gpu).get("cooler", "blower")) for s in sorted(build.slot_map, key=lambda s: s.slot)
+        ]
 
     def empty_text(self) -> str:
         """What the tab says when there are no slots to draw: no build chosen, or a build without slots."""

@@ -853,7 +853,7 @@ def _memory_groups(per_gpu: tuple[GpuMemory, ...], cards: Sequence[int] = ()) ->
 
     As the slot map, the connector plan and the window's VRAM chart count the cards: Mina's sheet listed its two 3090s
     as GPU 0 and 1 in this table and as GPU 1 (slot 2) and GPU 2 (slot 7) a page earlier (walk20). `cards`: the card
-    (as the slot map numbers it) each GPU sits on, when a card holds more than one (_card_of_each_gpu): a row is then
+    (as the slot map numbers it) each GPU sits on, when a card holds more than one (card_of_each_gpu): a row is then
     "2 (card 1)", the Arc Pro B60 Dual's second GPU, where the slot map draws one card (round 48)."""
     groups: list[tuple[int, int, GpuMemory]] = []
     for gpu in per_gpu:
@@ -873,7 +873,7 @@ def _memory_groups(per_gpu: tuple[GpuMemory, ...], cards: Sequence[int] = ()) ->
     return [(label(a, b), g) for a, b, g in groups]
 
 
-def _card_of_each_gpu(build: Build) -> list[int]:
+def card_of_each_gpu(build: Build) -> list[int]:
     """The card (counted from 1 in slot order, as the slot map and the connector plan count them) each of a machine's
     GPUs sits on, in device order; empty when every card holds one GPU (the table's GPU numbers are then the cards')."""
     specs = {p.id: p.spec for p in build.parts if p.category == "gpu"}
@@ -901,7 +901,7 @@ def _memory_table(build: Build) -> str:
     ]
     headers = [t(h) for h in headers]
     rows = []
-    for label, gpu in _memory_groups(build.estimate.per_gpu, _card_of_each_gpu(build)):
+    for label, gpu in _memory_groups(build.estimate.per_gpu, card_of_each_gpu(build)):
         cells = [_cell(label), *(_cell(_gib(getattr(gpu.breakdown, k)), "num") for k in BREAKDOWN_KEYS)]
         cells += [
             _cell(_gib(gpu.total), "num"),

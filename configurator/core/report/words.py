@@ -3725,6 +3725,13 @@ ZH_CHECKS_HERE: dict[tuple[str, str], CheckTemplate] = {
         f"{f['width']} 槽宽的{f['cooler']}卡插在 {slot_list(f['positions'], '、')} 号插槽"
         + ("，卡间留有空槽" if f["cooler"] == ZH_COOLER_KINDS["open-air"] and len(f["positions"]) > 1 else "")
     ),
+    (compatibility.Placement.id, "placed-each"): lambda f: (
+        "、".join(
+            f"{w} 槽宽的{ZH_COOLER_KINDS.get(c, c)}卡插在 {p} 号插槽"
+            for w, c, p in zip(f["widths"], f["coolers"], f["positions"], strict=True)
+        )
+        + ("，风扇卡下留有空槽" if "open-air" in f["coolers"][:-1] else "")
+    ),
     (compatibility.Risers.id, "no-frame"): lambda f: (
         f"显卡用延长线装在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}里：延长线上的卡只能挂在开放式机架上"
     ),

@@ -28,7 +28,7 @@ class Placement(Rule):
     )
     severity = "fail"
     sources = ("ZOTAC: 'allow at least a 1 PCIe slot of gap' between open-air cards", "CraftRigs: x8/x8 fine, avoid x4")
-    reads = ("board.pcie_slots", "gpu.slot_width", "gpu.cooler", "gpus", "split")
+    reads = ("board.pcie_slots", "gpu.slot_width", "gpu.cooler", "gpus", "split", "card_widths", "card_coolers")
     messages = (
         Message(
             "bays", "{gpus} cards in the server's double-width GPU bays", zh="{gpus} 张卡装在服务器的双宽 GPU 仓位中"
@@ -44,6 +44,7 @@ class Placement(Rule):
             zh="风扇卡之间没有空槽，会互相抢风",
         ),
         Message("placed", lambda f: f"{f['width']}-slot {f['cooler']} cards in slots {_slots(f)}" + _gap(f)),
+        Message("placed-each", lambda f: _each(f)),
     )
     model = (at("place", 20),)
     agrees_with = ("SLOT-2", "SLOT-5")
@@ -70,8 +71,11 @@ class Placement(Rule):
             return None
         if b.slot_gaps and min(b.slot_gaps) < 0:
             return self.say("fail", "overlap", width=b.slot_width, positions=b.slot_positions)
-        if b.gpu.cooler == "open-air" and b.slot_gaps and min(b.slot_gaps) < 1:
+        coolers = b.card_coolers or (b.gpu.cooler,) * len(b.slot_positions)  # each card's own in a mix
+        if any(cooler == "open-air" and gap < 1 for cooler, gap in zip(coolers, b.slot_gaps, strict=False)):
             return self.say("warn", "no-gap")
+        if b.card_coolers:  # a mix: each card by its own width and cooler (round 48)
+            return self.say("pass", "placed-each", widths=b.card_widths, coolers=coolers, positions=b.slot_positions)
         return self.say("pass", "placed", width=b.slot_width, cooler=b.gpu.cooler, positions=b.slot_positions)
 
 
@@ -320,6 +324,14 @@ def _slots(f: Mapping[str, Any], sep: str = ", ") -> str:
     """The cards' slot numbers as a reader writes them, "2, 7" ("2、7" in Chinese), not a Python list ("[2, 7]", walk14;
     reasons.slot_list for the part reasons)."""
     return sep.join(str(p) for p in f["positions"])
+
+
+def _each(f: Mapping[str, Any]) -> str:
+    """A mix's cards, each by its own width and cooler: "a 3-slot open-air card in slot 2, a 2-slot blower card in slot
+    7 with a free slot below the open-air card" (round 48: the envelope's one width and cooler named a card not there)."""
+    cards = zip(f["widths"], f["coolers"], f["positions"], strict=True)
+    said = ", ".join(f"a {w}-slot {c} card in slot {p}" for w, c, p in cards)
+    return said + (" with a free slot below each open-air card" if "open-air" in f["coolers"][:-1] else "")
 
 
 def _gap(f: Mapping[str, Any]) -> str:

@@ -64,7 +64,8 @@ class BuildFacts:
     """The slots one card covers (its width, and the gap its cooler wants)."""
     slot_positions: tuple[int, ...]
     slot_gaps: tuple[int, ...]
-    """The free slots between neighbouring cards (negative: they overlap)."""
+    """The free slots between neighbouring cards (negative: they overlap), each measured from the upper card's own
+    width (slots.card_geometry: a mix's 2-slot A5000 is not measured as the 3-slot 3090 beside it, round 48)."""
     openings_needed: int
     """The case openings the last seated card reaches."""
     """Each card's slot on the board and the lanes it runs (none in a GPU server's bays)."""
@@ -108,6 +109,11 @@ class BuildFacts:
     card_link_hours: float | None = None
     """A multi-GPU job's hours at its cards' own PCIe x16 where a server's slower bays or a board's slower slots (PCI-9)
     make it take longer than the same-speed band (shown.FASTER); None otherwise."""
+    card_widths: tuple[int, ...] = ()
+    """Each seated card's own width in slots, top to bottom, where a mix's cards differ (empty: `slot_width` each)."""
+    card_coolers: tuple[str, ...] = ()
+    """Each seated card's own cooler, top to bottom, where a mix's cards differ (empty: `gpu.cooler` each): an
+    open-air card wants a free slot below it, a blower beside it wants none (SLOT-1)."""
 
 
 @dataclass(frozen=True)

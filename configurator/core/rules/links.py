@@ -285,7 +285,16 @@ class ChipsetCards(Rule):
             return {}
         index, slot, lanes = card
         taken = [s.position for s, _ in seated]
-        reach = build.slot_width + 1  # a card's own slots and the free one its cooler wants below it
+        # each card above by its own width (a mix's cards differ: facts.card_widths), a card moved up by the widest's
+        widths = dict(zip(sorted(taken), build.card_widths or (build.slot_width,) * len(taken), strict=True))
+
+        def within(position: int, extra: int) -> bool:  # inside a card's slots (and `extra` more below it)
+            return any(
+                abs(position - p) < (widths[p] if p < position else build.slot_width) + extra
+                for p in taken
+                if p != slot.position
+            )
+
         blocked = [
             s.position
             for s in build.board.pcie_slots
@@ -293,12 +302,12 @@ class ChipsetCards(Rule):
             and s.mechanical_lanes >= 16
             and s.position not in taken
             and s.position < slot.position
-            and any(abs(s.position - p) < reach for p in taken if p != slot.position)
+            and within(s.position, 1)  # a card's own slots and the free one its cooler wants below it
         ]
         said: dict[str, int | bool] = {"card": index, "slot": slot.position, "lanes": lanes}
         if not blocked:
             return said
-        covered = any(abs(blocked[0] - p) < build.slot_width for p in taken if p != slot.position)
+        covered = within(blocked[0], 0)
         return said | {"cpu_slot": blocked[0]} | ({"covered": True} if covered else {})
 
 

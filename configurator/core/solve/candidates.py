@@ -39,7 +39,7 @@ from configurator.core.rules.software import unvalidated_run
 from configurator.core.solve.power_cap import limit_refusal
 from configurator.core.solve.pricing import BOUGHT_NEW, Quote, quote, unpriced
 from configurator.core.solve.rules import meets_speed
-from configurator.core.solve.slots import Placement, needs_gap, place, span
+from configurator.core.solve.slots import Placement, card_geometry, place
 from configurator.core.support.checks import check_stack
 
 GIB = 1024**3
@@ -59,6 +59,9 @@ class GpuOption:
     card_usd: float | None = None
     """One card's price in USD at the catalog's rates (owned or not; None: not priced): whether the card is one the
     shroud frame is for (COOL-2, rules.compat.SHROUD_MAX_CARD_USD)."""
+    cards: tuple[Gpu, ...] = ()
+    """The real cards top to bottom when they differ (solve.mixed: `gpu` is then their envelope): each is placed by
+    its own width and cooler (slots.card_geometry), not the envelope's."""
 
     @property
     def key(self) -> str:
@@ -142,11 +145,15 @@ class Candidates:
     def placement(self, board: Motherboard, option: GpuOption, risers: bool, tight: bool = False) -> Placement | None:
         """Cached by what geometry depends on: card thickness, cooler gap and count (and `tight`: slots.place)."""
         gpu = option.gpu
-        key: tuple[object, ...] = (board.id, span(gpu), needs_gap(gpu), gpu.slot_width <= 2, option.count, risers)
+        shape = card_geometry(gpu, option.count, option.cards)
+        key: tuple[object, ...] = (board.id, shape, gpu.slot_width <= 2, option.count, risers)
         key += (gpu.gpus_per_card, "tight") if tight else (gpu.gpus_per_card,)
         if key not in self.placements:
             self.placements[key] = remember(
-                "placement", (id(board), *key), (board,), lambda: place(board, gpu, option.count, risers, tight)
+                "placement",
+                (id(board), *key),
+                (board,),
+                lambda: place(board, gpu, option.count, risers, tight, option.cards),
             )
         return self.placements[key]
 

@@ -294,7 +294,7 @@ def _option(mix: Mix) -> GpuOption:
         (q for c in mix.cards if (q := mix.quotes.get(c.id)) is not None and c.id not in mix.owned), None
     ) or next((q for q in mix.quotes.values() if q), None)
     unit = None if bought_quote is None else dataclasses.replace(bought_quote, amount=mix.price / max(mix.bought, 1))
-    return GpuOption(env, len(mix.cards), mix.estimate, unit, owned)
+    return GpuOption(env, len(mix.cards), mix.estimate, unit, owned, cards=mix.cards)
 
 
 def _parts(build: Build, mix: Mix) -> tuple[BuildPart, ...]:

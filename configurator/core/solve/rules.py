@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, PcieSlot, Psu, Storage
 from configurator.core.estimate.estimator import INFERENCE_CONTEXT, TYPICAL_PROMPT_TOKENS
@@ -27,7 +27,7 @@ from configurator.core.rules import watts as pw
 from configurator.core.rules.facts import BuildFacts
 from configurator.core.rules.job import READING_TPS as READING_TPS
 from configurator.core.solve.power_cap import cap_command
-from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, slots_below, span
+from configurator.core.solve.slots import Placement, card_geometry, lane_bandwidth_gbps, slots_below, span
 from configurator.core.support.checks import check_stack
 
 if TYPE_CHECKING:  # the costs' stream type only: costs.api is imported where a plan states a demand
@@ -61,6 +61,7 @@ class Assembly:
     largest_single_psu_w: float = 0.0  # the biggest single unit the request could use (PWR-8)
     model_type: str = ""  # the model's HF model_type: SUP-1 judges the engine's support of it (support.check_stack)
     card_usd: float | None = None  # one card's price in USD (GpuOption.card_usd): COOL-2's shroud frame ceiling
+    cards: tuple[Gpu, ...] = ()  # a mix's real cards top to bottom (GpuOption.cards; `gpu` is their envelope)
 
     @property
     def ram_gb(self) -> int:
@@ -215,9 +216,7 @@ def facts_of(
         in_bays=bool(pl.bays),
         slot_links=tuple((s.gen, s.lanes) for s in pl.slots),
         seated=tuple(_seated(a)),
-        slot_width=span(a.gpu),
-        slot_positions=positions,
-        slot_gaps=tuple(slots_below(list(positions), span(a.gpu), a.chassis.expansion_slots)[:-1]),  # between the cards
+        **_slot_facts(a, positions),
         openings_needed=pl.openings_needed,
         split=est.split,
         risers=a.risers,
@@ -246,6 +245,19 @@ def facts_of(
         continuous_wall_w=p.decode_wall_w,
         card_link_hours=card_link_hours,
     )
+
+
+def _slot_facts(a: Assembly, positions: tuple[int, ...]) -> dict[str, Any]:
+    """The seated cards' widths and the gaps between them, each card by its own width and cooler (a mix's 2-slot
+    blower A5000 is not measured as the 3-slot open-air 3090 beside it: slots.card_geometry, round 48)."""
+    widths = [w for w, _ in card_geometry(a.gpu, len(positions), a.cards)]
+    return {
+        "slot_width": span(a.gpu),
+        "slot_positions": positions,
+        "slot_gaps": tuple(slots_below(list(positions), widths, a.chassis.expansion_slots)[:-1]),  # between the cards
+        "card_widths": tuple(widths) if a.cards else (),
+        "card_coolers": tuple(c.cooler for c in a.cards),
+    }
 
 
 def assessed(build: BuildFacts, first: int, last: int) -> list[Check]:

@@ -69,8 +69,18 @@ def needs_gap(gpu: Gpu) -> bool:
     return gpu.cooler == "open-air"
 
 
-def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False, tight: bool = False) -> Placement | None:
-    """Best placement of `count` identical cards, or None when they cannot be fitted.
+def card_geometry(gpu: Gpu, count: int, cards: Sequence[Gpu] = ()) -> tuple[tuple[int, bool], ...]:
+    """Each card's slots covered and whether it wants a free slot below it, top to bottom: `cards` in their slots when
+    they differ (a mix, solve.mixed: a 3-slot open-air RTX 3090 above a 2-slot blower RTX A5000, round 48), else
+    `count` copies of `gpu`. The one measure SLOT-1, SLOT-2 and the build's checks read (rules.facts_of)."""
+    return tuple((span(c), needs_gap(c)) for c in cards) if cards else ((span(gpu), needs_gap(gpu)),) * count
+
+
+def place(
+    board: Motherboard, gpu: Gpu, count: int, risers: bool = False, tight: bool = False, cards: Sequence[Gpu] = ()
+) -> Placement | None:
+    """Best placement of `count` identical cards (or of `cards` top to bottom, each by its own width and cooler:
+    card_geometry), or None when they cannot be fitted.
 
     Best means: most lanes on the weakest card, then a free slot below each open-air card, then most CPU lanes, then
     fewest openings. With `risers` (open frames) cards hang off cables, so thickness does not collide. Open-air cards
@@ -91,20 +101,19 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False, tight:
     # each combination is scored from its lanes; only the best becomes a Placement (the 70B top-5 plan places
     # ~1,400 boards x cards, most of whose combinations lose: building theirs was most of the time, #34)
     best: tuple[tuple[int, bool, int, int], tuple[PcieSlot, ...], list[int]] | None = None
-    width = span(gpu)
-    gap = 1 if needs_gap(gpu) else 0
+    geometry = card_geometry(gpu, count, cards)
     for combo in itertools.combinations(slots, count):
         gapped = True
         if not risers:
             ok = True
-            for upper, lower in zip(combo, combo[1:]):
+            for (width, gap), upper, lower in zip(geometry, combo, combo[1:]):
                 distance = lower.position - upper.position
                 if distance < width:
                     ok = False
                     break
-                if distance < width + gap:
+                if gap and distance < width + 1:
                     gapped = False
-            if not ok or (gap and not gapped and not tight):
+            if not ok or (not gapped and not tight):
                 continue
         split = sum(1 for s in combo if s.source == "cpu") > 1
         lanes = [
@@ -115,7 +124,7 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False, tight:
         ]
         if gpu.gpus_per_card > 1 and min(lanes) < 16:
             continue  # two GPUs at x8 each: the slot must run all sixteen lanes (PCI-8)
-        openings = 0 if risers else combo[-1].position + width - 1
+        openings = 0 if risers else combo[-1].position + geometry[-1][0] - 1
         cpu_lanes = sum(n for n, s in zip(lanes, combo) if s.source in ("cpu", "bay"))  # Placement.cpu_lanes
         score = (min(lanes), gapped, cpu_lanes, -openings)  # Placement.min_lanes first
         if best is None or score > best[0]:

@@ -50,7 +50,7 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve.grow import ROOM_TO_GROW, Rival
 from configurator.core.solve.shown import AS_FAST
-from configurator.core.solve.slots import Placement, needs_gap, span
+from configurator.core.solve.slots import Placement, card_geometry, needs_gap
 from configurator.core.support import checks as support
 
 TP_OR_TRAINING_MIN_LANES = 8
@@ -747,7 +747,8 @@ class BuildModel:
         P100s, an EPYC and 256 GB of RDIMMs at 2,924 USD, where one card more on a 3090's board was the ask."""
         self._mark("room")
         room = self.room = self.m.new_bool_var("room_for_one_more")  # held only while assumed (solve("grow"))
-        grown = {i: replace(o, count=o.count + 1) for i, o in enumerate(self.options)}
+        # one more card of the envelope's shape below a mix (mixes offer no "one more": solve.mixed)
+        grown = {i: replace(o, count=o.count + 1, cards=()) for i, o in enumerate(self.options)}
         kept = [i for i, o in enumerate(self.options) if ROOM_TO_GROW.fits_count(o.count, self.request.max_gpus)]
         for i in sorted(set(grown) - set(kept)):  # a full machine grows by a second machine (plan: one-more-machine)
             self.m.add(self.o[i] == 0).only_enforce_if(room)
@@ -1222,7 +1223,7 @@ def geometry_class(option: GpuOption, training: bool) -> tuple[object, ...]:
     """What a placement depends on: card thickness, cooler gap, count, and whether the lanes must be wide."""
     g = option.gpu
     wide = needs_wide_lanes(option, training)
-    geometry = (span(g), needs_gap(g), g.slot_width <= 2, option.count, wide, g.gpus_per_card)
+    geometry = (card_geometry(g, option.count, option.cards), g.slot_width <= 2, option.count, wide, g.gpus_per_card)
     return (*geometry, "owned") if wide and owned_side_by_side(option) else geometry
 
 
