@@ -954,6 +954,12 @@ def _readable(build: dict[str, Any]) -> bool:
     return served >= READING_TPS * (1 - 1e-3)
 
 
+def _short_of(decode: Any, asked: float) -> bool:
+    """A decode speed short of the speed asked as a user reads it: at the one decimal the build's line shows (round 48:
+    a build shown "13.0 tok/s" meets 13 asked), re-derived here from the JSON's figure, not the plan's rule."""
+    return float(f"{float(decode):.1f}") < asked
+
+
 def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -> bool:
     """A machine without a GPU (no card, no system) that is below reading speed, short of the speed asked, or whose
     prompt processing is warned about (PROMPT): never "cheapest" beside a build with a GPU (issue #27). A ready-made
@@ -965,7 +971,7 @@ def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -
     if any(p["category"] == "system" for p in build["parts"]):
         return prompt
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
-    short = min_decode_tps is not None and decode is not None and float(decode) < min_decode_tps
+    short = min_decode_tps is not None and decode is not None and _short_of(decode, min_decode_tps)
     return not _readable(build) or short or prompt
 
 
@@ -977,7 +983,7 @@ def _prompt_wait_only(build: dict[str, Any], min_decode_tps: float | None = None
     if not waits or not _readable(build) or (room == "home-office" and _warned(build, "NOISE-1")):
         return False
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
-    return min_decode_tps is None or (decode is not None and float(decode) >= min_decode_tps)
+    return min_decode_tps is None or (decode is not None and not _short_of(decode, min_decode_tps))
 
 
 PAST_SUPPORT = {("nvidia", "pascal"), ("nvidia", "volta"), ("amd", "gcn 5")}
@@ -1532,7 +1538,7 @@ def _missed_by(build: dict[str, Any], deadline: float | None, asked: float | Non
     if deadline and hours is not None and float(hours) > deadline:
         return ("deadline", float(hours), deadline)
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
-    if asked and decode is not None and float(decode) < asked:
+    if asked and decode is not None and _short_of(decode, asked):
         return ("speed", float(decode), asked)
     return None
 
@@ -1997,6 +2003,8 @@ def _capacity_and_demand(build: dict[str, Any]) -> tuple[float, float] | None:
     basis = costs.get("demand_basis") or api.get("demand_basis")
     if streams == 1 and basis in ("reading", "asked") and decode:
         served = float(decode)  # one user's demand by speed: it reads as the build decodes (prefill: a first wait)
+        if basis == "asked":  # round 48: the speed asked is met at the digits shown (_short_of)
+            served = float(f"{served:.1f}")
     return streams * served * 3600.0 * float(active), float(demand)
 
 

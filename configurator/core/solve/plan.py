@@ -140,7 +140,7 @@ from configurator.core.solve.sources import (
     register,
     release_in_ram,
 )
-from configurator.core.solve.usual import QUALITY_COST, USUAL, Served, format_said
+from configurator.core.solve.usual import QUALITY_COST, USUAL, USUAL_KV, Served, format_said, usual_kv_applies
 
 if TYPE_CHECKING:  # tco is imported where the costs are reckoned (0.3 s): not by every plan's import
     from configurator.core.costs.tco import OwnershipInputs
@@ -2953,17 +2953,6 @@ def _experts_in_ram_at(variant: BuildRequest, ctx: PlanContext) -> list[Build]:
     return out
 
 
-USUAL_KV = "q8_0"
-"""The KV cache a llama.cpp user at a long context turns to when none is named: q8_0 halves the cache of f16 (llama.cpp's
-own default: `llama-server --help`, '-ctk, --cache-type-k TYPE ... (default: f16)'; ggml-org/llama.cpp#10373), with a
-very small loss in precision (Ollama's FAQ on OLLAMA_KV_CACHE_TYPE). Never the default itself (issue #28, expert5): a
-build at q8_0 is offered beside the f16 ones, says so, and launches with -ctk q8_0 -ctv q8_0."""
-
-USUAL_KV_CONTEXT = 16384
-"""From this context on the cache weighs enough to change the machine (Llama 3.3 70B at 32k: 10.7 GB of f16 cache
-beside 42.5 GB of Q4_K_M weights, so two 24 GB cards hold it only at q8_0); below it the f16 builds stand alone."""
-
-
 def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
     """An inference request that names no KV precision (`kv_asked` False), run by llama.cpp at a context of
     USUAL_KV_CONTEXT or more, is also solved with a USUAL_KV cache; each such build says so in its label (issue #28:
@@ -2978,15 +2967,7 @@ def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
     precision": 8B at 128k for 2,000 USD finds one RTX 5070 Ti 16GB, best value at 64.2 tok/s for 1,592 USD, that the
     whole search had missed)."""
     request, w = ctx.request, ctx.workload
-    if (
-        request.kv_asked
-        or w.kind != "inference"
-        or w.engine != "llama.cpp"
-        or w.kv_precision != "fp16"
-        or (w.context or 0) < USUAL_KV_CONTEXT
-        or request.systems_only
-        or ctx.should_stop()
-    ):
+    if not usual_kv_applies(request, w) or ctx.should_stop():
         return []
     from configurator.core.solve.offers import _more_of_the_owned
 

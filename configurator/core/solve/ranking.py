@@ -213,7 +213,7 @@ def measure(
     waited = prompt.fields.get("shared_s", prompt.fields.get("wait_s")) if prompt is not None else None
     if waited is None and fill is not None:
         waited = fill.fields.get("fill_s")  # the first token of the window asked, filled: its wait
-    short = request.min_decode_tps is not None and (speed or 0.0) < request.min_decode_tps
+    short = request.min_decode_tps is not None and not SPEED.meets(speed, request.min_decode_tps)  # shown digits
     return Measures(
         price=build.total_price,
         speed=speed or 0.0,

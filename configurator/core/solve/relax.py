@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch
 from configurator.core.common.errors import ConfiguratorError
-from configurator.core.common.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind
+from configurator.core.common.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind, shown_tps
 from configurator.core.common.shapes import SiteWorkJson
 from configurator.core.costs.tco import RentalMatch, ownership_for, rental_search_for
 from configurator.core.estimate.estimator import estimate
@@ -55,6 +55,7 @@ from configurator.core.solve.rules import READING_TPS
 from configurator.core.solve.shown import AS_FAST, SAME_PRICE, SLOWER_DEARER, gives_up_for_little, many_times_slower
 from configurator.core.solve.solver import whole_units
 from configurator.core.solve.sources import RELEASE_IN_RAM, release_in_ram
+from configurator.core.solve.usual import USUAL_KV, USUAL_KV_CONTEXT, usual_kv_applies
 
 Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]
 """(request, cost cap, should_stop) -> the cheapest build for it strictly under the cap, or None."""
@@ -421,6 +422,15 @@ def _q4_unsaid(request: BuildRequest, build: Build | None) -> bool:
     return _plan_q4(request, build) and not request.precision_released
 
 
+def _kv_unsaid(request: BuildRequest, relaxed: BuildRequest) -> bool:
+    """A way out at the USUAL_KV cache the plan already runs without --kv-precision (usual.usual_kv_applies): "quantize
+    the KV cache to q8_0" is no change to make, and the way says only its other changes (round 48: Mina's 70B at 32k
+    and 13.1 tokens/s had read "quantize the KV cache to q8_0 and accept 11.8 tokens/s" beside a plan whose builds
+    are at q8_0 already). The context left unset resolves below USUAL_KV_CONTEXT whatever the model's maximum."""
+    resolved = request.workload.resolved(USUAL_KV_CONTEXT)
+    return relaxed.workload.kv_precision == USUAL_KV and usual_kv_applies(request, resolved)
+
+
 def _offload_possible(w: Workload) -> bool:
     """llama.cpp can keep layers or experts in RAM: a GGUF inference job (an INT4-expert release too, as its GGUF: Kimi
     K2.5's experts as Q4_0) not already doing it. (gpt-oss's MXFP4 would qualify as well; left out, its plans keep
@@ -616,6 +626,8 @@ def _describe(
         words.append(budget)
     if _q4_unsaid(request, build) and len(words) > 1:
         words = [r for r in words if r.code != "way.precision" or r.fields.get("precision")]
+    if _kv_unsaid(request, relaxed) and len(words) > 1:
+        words = [r for r in words if r.code != "way.kv"]
     system = next((p for p in build.parts if p.category == "system"), None) if build is not None else None
     box = (
         system.name
@@ -832,12 +844,13 @@ def circuit_work(catalog: Catalog, request: BuildRequest) -> Work:
 def _as_applied(request: BuildRequest, relaxed: BuildRequest, build: Build) -> BuildRequest:
     """The relaxed request as Apply sets it: the asked budget where the build fits it, else the build's price
     rounded up (the banner names that budget; a re-solve without one had listed dearer builds too); and a lowered
-    speed target at the speed the way out names ("accept 14.2 tokens/s"), one decimal down, not at the 90 % floor it
-    was searched at: Mina's applied way out had set 13.5 where the banner said 14.2."""
+    speed target at the speed the way out names ("accept 14.2 tokens/s"), not at the 90 % floor it was searched at:
+    Mina's applied way out had set 13.5 where the banner said 14.2. Round 48: the figure as said (shown_tps), which the
+    build meets as a target is met (Speed.meets), no longer one decimal down: 11.86 said "accept 11.9" and set 11.8."""
     price = build.total_price
     lowered = relaxed.min_decode_tps
     if lowered is not None and request.min_decode_tps is not None and lowered < request.min_decode_tps:
-        said = math.floor((build.estimate.decode_tokens_per_s or 0.0) * 10) / 10
+        said = shown_tps(build.estimate.decode_tokens_per_s or 0.0)
         relaxed = relaxed.model_copy(update={"min_decode_tps": min(request.min_decode_tps, max(lowered, said))})
     asked = {"precision": request.workload.precision, "engine": request.workload.engine}
     if _plan_q4(request, build) and relaxed.workload.model_copy(update=asked) == request.workload:
@@ -1692,6 +1705,9 @@ def _binds(first: _Found, found: list[_Found], ranked: list[_Found], request: Bu
     """The constraints the cheapest way out relaxes, and each other that, relaxed alone, lets a build fit the budget as
     asked (the deadline of a training job that more money could also meet)."""
     q4 = _q4_unsaid(request, first.build)  # Q4_K_M is no change where the plan already runs it: it binds nothing
+    kv = first.request is not None and _kv_unsaid(
+        request, first.request
+    )  # nor the q8_0 cache it runs where none is given (round 48)
     # a power limit whose cards a raised budget alone runs at full power on the same circuit saves on the power supply:
     # the circuit binds nothing (Llama 3.3 70B QLoRA at 1,200 USD: 2 x Tesla P40 capped to 80 % on a 750 W unit at
     # 2,019 USD, at full power on a 1,000 W unit at 2,099, both on the 120 V 15 A outlet, had said "binding: full GPU
@@ -1703,13 +1719,17 @@ def _binds(first: _Found, found: list[_Found], ranked: list[_Found], request: Bu
     out = [
         LABELS.get(k, k)
         for k in first.kind.split("+")
-        if k != "cluster" and not (q4 and k == "precision") and not (full and k in ("power", "power70", "powerlow"))
+        if k != "cluster"
+        and not (q4 and k == "precision")
+        and not (kv and k == "kv")
+        and not (full and k in ("power", "power70", "powerlow"))
     ]
     return out + [
         LABELS.get(f.kind, f.kind)
         for f in sorted(found, key=lambda f: f.price)
         if "+" not in f.kind
         and f.kind not in ("cluster", "budget")
+        and not (f.kind == "kv" and f.request is not None and _kv_unsaid(request, f.request))
         and (f.kind not in OTHER_JOB or f in ranked)  # another job set aside (_ranked) binds nothing
         and (request.budget is None or f.price <= request.budget)
     ]

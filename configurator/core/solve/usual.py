@@ -4,6 +4,11 @@ format the user did not name (plan's usual-gguf, usual-served, release-on-cards)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.model.request import BuildRequest
 
 
 @dataclass(frozen=True)
@@ -108,3 +113,29 @@ def format_said(precision: str) -> str:
     """A format's name as labels say it, one spelling for the kind and the claim: "Q4_K_M", "FP8", "AWQ int4" (the
     "fastest within budget at AWQ int4" of a build whose kind says "at AWQ int4")."""
     return f"{precision.removesuffix('-int4').upper()} int4" if precision.endswith("-int4") else precision.upper()
+
+
+USUAL_KV = "q8_0"
+"""The KV cache a llama.cpp user at a long context turns to when none is named: q8_0 halves the cache of f16 (llama.cpp's
+own default: `llama-server --help`, '-ctk, --cache-type-k TYPE ... (default: f16)'; ggml-org/llama.cpp#10373), with a
+very small loss in precision (Ollama's FAQ on OLLAMA_KV_CACHE_TYPE). Never the default itself (issue #28, expert5): a
+build at q8_0 is offered beside the f16 ones, says so, and launches with -ctk q8_0 -ctv q8_0."""
+
+USUAL_KV_CONTEXT = 16384
+"""From this context on the cache weighs enough to change the machine (Llama 3.3 70B at 32k: 10.7 GB of f16 cache
+beside 42.5 GB of Q4_K_M weights, so two 24 GB cards hold it only at q8_0); below it the f16 builds stand alone."""
+
+
+def usual_kv_applies(request: BuildRequest, w: Workload) -> bool:
+    """Whether a plan also runs `request` (its workload resolved: `w`) with a USUAL_KV cache (plan._usual_kv_builds): an
+    inference request that names no KV precision, run by llama.cpp at USUAL_KV_CONTEXT or more. Round 48: the ways out
+    read it too (relax._kv_unsaid): Mina's 70B at 32k with no --kv-precision had been told "quantize the KV cache to
+    q8_0 and accept 11.8 tokens/s", where her plan already runs the q8_0 cache; the change is the speed alone."""
+    return (
+        not request.kv_asked
+        and w.kind == "inference"
+        and w.engine == "llama.cpp"
+        and w.kv_precision == "fp16"
+        and (w.context or 0) >= USUAL_KV_CONTEXT
+        and not request.systems_only
+    )
