@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -12,7 +10,7 @@ from configurator.core.common.shapes import PartSpecJson
 from configurator.core.model.build import Build
 from configurator.core.report import phrases, words
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.report.sheet import gpu_spec, slot_words
+from configurator.core.report.sheet import card_span, gpu_spec, slot_cards, slot_words
 from configurator.core.rules.base import explaining
 from configurator.core.solve.slots import slots_below
 from configurator.qt import i18n
@@ -78,10 +76,7 @@ class SlotMapWidget(QWidget):
                 covered: dict[int, tuple[str, str]] = {}
                 risers = any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
                 # each card's own width: a mix's blower A5000 under an open-air 3090 covers two slots, not three
-                spans = {
-                    pos: 1 if risers else math.ceil(cards.get(use.part_id, gpu).get("slot_width", 2) - 1e-9)
-                    for pos, use in used.items()
-                }
+                spans = {pos: 1 if risers else card_span(cards.get(use.part_id, gpu)) for pos, use in used.items()}
                 for index, (pos, use) in enumerate(sorted(used.items()), start=1):
                     # the card's name and its lanes' source, as the printed sheet labels it: a buyer reads
                     # "GPU 2: RTX 3090 x4 (chipset)", not the catalog id "rtx-3090 x4"
@@ -208,10 +203,7 @@ class SlotMapWidget(QWidget):
         build = self.build
         if build is None:
             return []
-        specs = {p.id: p.spec for p in build.parts if p.category == "gpu"} if build.gpus_mixed else {}
-        return [
-            str(specs.get(s.part_id, gpu).get("cooler", "blower")) for s in sorted(build.slot_map, key=lambda s: s.slot)
-        ]
+        return [str(spec.get("cooler", "blower")) for spec in slot_cards(build, gpu)]
 
     def empty_text(self) -> str:
         """What the tab says when there are no slots to draw: no build chosen, or a build without slots."""

@@ -174,6 +174,14 @@ def card_span(gpu: PartSpecJson) -> int:
     return max(1, math.ceil(float(gpu.get("slot_width") or 2) - 1e-9))
 
 
+def slot_cards(build: Build, gpu: PartSpecJson) -> list[PartSpecJson]:
+    """Each seated card's spec in slot order (build.slot_map): a mix's own cards (3090 and A5000 each theirs), `gpu`
+    for a slot whose card the parts do not name. The slot maps (printed and the window's) and the memory table's card
+    numbers read it."""
+    specs = {p.id: p.spec for p in build.parts if p.category == "gpu"}
+    return [specs.get(c.part_id, gpu) for c in sorted(build.slot_map, key=lambda c: c.slot)]
+
+
 def _cell(text: object, cls: str = "") -> str:
     attr = f' class="{cls}"' if cls else ""
     return f"<td{attr}>{escape(str(text))}</td>"
@@ -416,9 +424,7 @@ def _desktop_svg(build: Build, gpu: PartSpecJson, board: PartSpecJson) -> str:
     slots = {int(s["position"]): s for s in board.get("pcie_slots", ())}
     riser = has_risers(build)
     cards = sorted(build.slot_map, key=lambda c: c.slot)
-    specs = {p.id: p.spec for p in build.parts if p.category == "gpu"} if build.gpus_mixed else {}
-    # each card its own height: a mix's 2-slot RTX A5000 under a 3-slot RTX 3090 was drawn three slots tall
-    owns = [specs.get(card.part_id, gpu) for card in cards]
+    owns = slot_cards(build, gpu)  # each card its own height: a mix's 2-slot A5000 had been drawn three slots tall
     widths = [card_span(own) for own in owns]
     places = _card_places(cards, widths, riser)
     card_rows = max((top + width - 1 for (_, top), width in zip(places, widths, strict=True)), default=1)
@@ -876,9 +882,7 @@ def _memory_groups(per_gpu: tuple[GpuMemory, ...], cards: Sequence[int] = ()) ->
 def card_of_each_gpu(build: Build) -> list[int]:
     """The card (counted from 1 in slot order, as the slot map and the connector plan count them) each of a machine's
     GPUs sits on, in device order; empty when every card holds one GPU (the table's GPU numbers are then the cards')."""
-    specs = {p.id: p.spec for p in build.parts if p.category == "gpu"}
-    slots = sorted(build.slot_map, key=lambda c: c.slot)
-    per_card = [int(specs.get(c.part_id, {}).get("gpus_per_card", 1)) for c in slots]
+    per_card = [int(spec.get("gpus_per_card", 1)) for spec in slot_cards(build, {})]
     if all(n == 1 for n in per_card):
         return []
     return [card for card, n in enumerate(per_card, start=1) for _ in range(n)]
