@@ -74,3 +74,16 @@ def test_each_gpus_capacity_is_drawn_across_its_own_bar(qtbot, mixes, language: 
         assert [(g.capacity_bytes or 0) / GIB for g in mixes[1].estimate.per_gpu] == [24.0, 16.0]
     finally:
         i18n.install(app, "en")
+
+
+def test_the_mix_steps_plan_this_machine_keeps_her_own_card(mixes) -> None:  # type: ignore[no-untyped-def]
+    """The window's "Plan this machine" on the mix's step (round 49: solve.next_mixed) plans two 3090s, exactly two,
+    her own 3090 kept as hers (the A5000 taken out), without the budget, at the q8_0 cache the step was estimated at."""
+    from configurator.qt.steps import step_request
+
+    mix = mixes[0]
+    step = next(s for s in mix.next_steps if s["kind"] == "swap")
+    request = step_request(MINA, step, mix)
+    assert (request.gpu_ids, request.max_gpus, request.exact_gpus, request.budget) == (("rtx-3090",), 2, True, None)
+    assert [(p.category, p.id) for p in request.owned] == [("gpu", "rtx-3090")]
+    assert request.workload.kv_precision == mix.estimate.workload["kv_precision"] == "q8_0"
