@@ -144,3 +144,17 @@ def test_a_mix_steps_claims_are_what_the_mix_itself_does_not_hold(catalog: Catal
                         assert fields["before"] == build.estimate.decode_tokens_per_s < fields["after"]
                     checked += 1
     assert checked
+
+
+def test_no_swap_to_a_faster_card_with_less_memory(catalog: Catalog, mina: Build) -> None:
+    """An RTX 4090 (24 GB, 1,008 GB/s) beside an RTX A6000 (48 GB, 768 GB/s): two 4090s would decode faster but hold
+    24 GB less, a loss of context and users `unlocks` has no words for; no such swap is offered as a step up."""
+    from configurator.core.solve.next_mixed import mixed_steps
+
+    model = catalog.records["models"]["llama-3.3-70b"]
+    assert isinstance(model, ModelArch)
+    big = mina.model_copy(update={"gpus_mixed": ("rtx-4090", "rtx-a6000")})
+    assert _gpu(catalog, "rtx-4090").vram_gb < _gpu(catalog, "rtx-a6000").vram_gb
+    assert mixed_steps(big, catalog, model, MINA.workload) == ()
+    # the same call on her own mix gives its step (the guard, not the call, refuses the 4090 + A6000)
+    assert [s.gpu.id for s in mixed_steps(mina, catalog, model, MINA.workload)] == ["rtx-3090"]

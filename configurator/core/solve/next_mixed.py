@@ -89,7 +89,8 @@ def _priced_as_line(build: Build, catalog: Catalog, gpu: Gpu) -> tuple[float, Pr
 
 def mixed_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload) -> tuple[NextStep, ...]:
     """The mix's step up: its slower model's cards swapped for its faster one (the one with more bandwidth, then more
-    memory), offered when those cards hold the job and unlock something by the numbers (unlock.*)."""
+    memory), offered when the faster card has at least the memory of the card it replaces, and those cards hold the
+    job and unlock something by the numbers (unlock.*)."""
     cards = _cards(build, catalog)
     if cards is None or build.nodes != 1 or build.power.psu_w <= 0 or build.estimate.workload.get("offload") == "cpu":
         return ()
@@ -98,6 +99,8 @@ def mixed_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workloa
     if len({c.id for c in slow}) != 1:
         return ()  # a mix of three models: no one swap says it
     old, n, m = slow[0], len(cards), len(slow)
+    if fast.vram_gb < old.vram_gb:
+        return ()  # the faster card holds less: a swap would trade context and users the step does not say it loses
     workload = _workload(build, asked)
     after = at_cap(reach(catalog, model, workload, fast, n), build.power_limit)
     if not after.fits:
