@@ -151,9 +151,11 @@ class VramHeadroomChart(_Chart):
         self.ram_plot.showGrid(y=True, alpha=0.25)
         self.ram_plot.setMaximumWidth(150)
         self.ram_plot.getAxis("bottom").setTicks([[(0, "")]])
+        self.capacity_line: pg.PlotDataItem | None = None  # each GPU's capacity, across its bar (_capacity)
 
     def clear(self) -> None:
         super().clear()
+        self.capacity_line = None
         self.ram_plot.clear()
         self.ram_plot.getAxis("bottom").setTicks([[(0, "")]])  # not the last build's "60 GiB"
         self.plot.showLabel("bottom", False)  # nor the last build's axis title (NUMBERED_FROM)
@@ -199,15 +201,7 @@ class VramHeadroomChart(_Chart):
             bottoms = [b + v for b, v in zip(bottoms, values)]
         capacity = [(g.capacity_bytes or 0) / GIB for g in gpus]
         self.series["capacity"] = capacity
-        if capacity and capacity[0]:
-            line = pg.InfiniteLine(
-                pos=capacity[0], angle=0, pen=pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine)
-            )
-            self.plot.addItem(line)
-            self._legend_line(
-                pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
-                QCoreApplication.translate("charts", "capacity {0:.0f} GiB").format(capacity[0]),
-            )
+        self._capacity(capacity)
         installed = _installed_ram_gb(build)
         self.ram_plot.setVisible(installed is not None)
         if installed is not None:
@@ -236,6 +230,24 @@ class VramHeadroomChart(_Chart):
         self._ticks(labels)
         stacks = [sum(v[i] for k, v in self.series.items() if k in COMPONENT_COLORS) for i in range(len(gpus))]
         self.plot.setYRange(0, max(capacity + stacks) * 1.1)
+
+    def _capacity(self, capacity: list[float]) -> None:
+        """Each GPU's capacity as a dashed line across its own bar, so a mix of a 24 GB and a 16 GB card shows each
+        against its own memory (one line at the first card's had stood over both, round 49); the legend names the
+        one figure, or each card's in order ("capacity 24 / 16 GiB")."""
+        if not capacity or not any(capacity):
+            return
+        pen = pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine)
+        xs = [x for i in range(len(capacity)) for x in (i - 0.42, i + 0.42)]
+        ys = [c for c in capacity for _ in (0, 1)]
+        self.capacity_line = self.plot.plot(xs, ys, pen=pen, connect="pairs")
+        shown = [f"{c:.0f}" for c in capacity]
+        name = (
+            QCoreApplication.translate("charts", "capacity {0:.0f} GiB").format(capacity[0])
+            if len(set(shown)) == 1
+            else QCoreApplication.translate("charts", "capacity {0} GiB").format(" / ".join(shown))
+        )
+        self._legend_line(pen, name)
 
 
 class CostBreakdownChart(_Chart):

@@ -297,37 +297,37 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="666"/>
+        <location filename="../../configurator/qt/charts.py" line="678"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="671"/>
+        <location filename="../../configurator/qt/charts.py" line="683"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent as fast&lt;/span&gt; and &lt;span style=&apos;color: #b08900;&apos;&gt;rent what serves the need&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;同速租用&lt;/span&gt; 和 &lt;span style=&apos;color: #b08900;&apos;&gt;满足需求的租用&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="677"/>
+        <location filename="../../configurator/qt/charts.py" line="689"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt;; no rental to compare</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt;；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="684"/>
+        <location filename="../../configurator/qt/charts.py" line="696"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;pay per token (price of {0})&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;按 token 付费（{0} 的价格）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="690"/>
+        <location filename="../../configurator/qt/charts.py" line="702"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="745"/>
+        <location filename="../../configurator/qt/charts.py" line="757"/>
         <source>month 0: {0:,.0f} {2} paid, {1:,.0f} back if sold at once</source>
         <translation>第 0 个月：购置花费 {0:,.0f} {2}，立即转卖可收回 {1:,.0f}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="835"/>
+        <location filename="../../configurator/qt/charts.py" line="847"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -3407,118 +3407,118 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>SlotMapWidget</name>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="62"/>
+        <location filename="../../configurator/qt/slotmap.py" line="60"/>
         <source>NVLink bridge, {0}-slot, between slots {1} and {2}</source>
         <translation>NVLink 桥（{0} 槽间距），连接插槽 {1} 与 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="95"/>
+        <location filename="../../configurator/qt/slotmap.py" line="90"/>
         <source> on a riser cable</source>
         <translation>（经延长线）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="98"/>
+        <location filename="../../configurator/qt/slotmap.py" line="93"/>
         <source>{0} (cooler)</source>
         <translation>{0}（散热器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="108"/>
+        <location filename="../../configurator/qt/slotmap.py" line="103"/>
         <source>free x{0} ({1})</source>
         <translation>空闲 x{0}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="111"/>
+        <location filename="../../configurator/qt/slotmap.py" line="106"/>
         <source>no slot</source>
         <translation>无插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="174"/>
+        <location filename="../../configurator/qt/slotmap.py" line="169"/>
         <source>cooled by the system&apos;s own fans and ducts</source>
         <translation>由整机自带风扇与风道散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="176"/>
+        <location filename="../../configurator/qt/slotmap.py" line="171"/>
         <source>open-air cooler (fans blow into the case)</source>
         <translation>风扇卡（开放式散热，热风吹入机箱）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="177"/>
+        <location filename="../../configurator/qt/slotmap.py" line="172"/>
         <source>blower cooler (exhausts out of the back)</source>
         <translation>涡轮卡（涡轮散热，热风从尾部排出）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="178"/>
+        <location filename="../../configurator/qt/slotmap.py" line="173"/>
         <source>passive cooler (needs the chassis&apos; airflow)</source>
         <translation>被动散热（依靠机箱风道）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="179"/>
+        <location filename="../../configurator/qt/slotmap.py" line="174"/>
         <source>liquid cooler</source>
         <translation>水冷</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="184"/>
-        <location filename="../../configurator/qt/slotmap.py" line="188"/>
+        <location filename="../../configurator/qt/slotmap.py" line="179"/>
+        <location filename="../../configurator/qt/slotmap.py" line="183"/>
         <source>{0} cooler</source>
         <translation>{0} 散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="184"/>
+        <location filename="../../configurator/qt/slotmap.py" line="179"/>
         <source>GPU {0}: {1}</source>
         <translation>GPU {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="193"/>
+        <location filename="../../configurator/qt/slotmap.py" line="188"/>
         <source>; a free slot below each card keeps its fans fed</source>
         <translation>；每张卡下方留一个空槽，保证风扇进风</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="195"/>
+        <location filename="../../configurator/qt/slotmap.py" line="190"/>
         <source>; a free slot below each open-air card keeps its fans fed</source>
         <translation>；每张风扇卡下方留一个空槽，保证风扇进风</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="199"/>
+        <location filename="../../configurator/qt/slotmap.py" line="194"/>
         <source>; a free slot between the cards keeps their fans fed; the bottom card draws air from the case floor: keep it clear of cables</source>
         <translation>；卡与卡之间留空槽保证进风；最下面一张卡从机箱底部进风：不要让线缆挡住</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="203"/>
+        <location filename="../../configurator/qt/slotmap.py" line="198"/>
         <source>; cards with no free slot below them starve each other&apos;s fans (see Checks)</source>
         <translation>；下方没有空槽的卡会互相抢风（见“检查”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="219"/>
+        <location filename="../../configurator/qt/slotmap.py" line="211"/>
         <source>Choose a build to see where its cards go</source>
         <translation>选择一个方案，查看显卡插在哪里</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="223"/>
+        <location filename="../../configurator/qt/slotmap.py" line="215"/>
         <source>{0} is a ready-made system: its GPU is built in, there are no slots to fill or cards to place</source>
         <translation>{0} 是整机：GPU 已内置，无需安装显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="225"/>
+        <location filename="../../configurator/qt/slotmap.py" line="217"/>
         <source>This build has no expansion slots to plan</source>
         <translation>此方案没有需要规划的扩展插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="247"/>
+        <location filename="../../configurator/qt/slotmap.py" line="239"/>
         <source>GPU bays</source>
         <translation>GPU 模组位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="247"/>
+        <location filename="../../configurator/qt/slotmap.py" line="239"/>
         <source>Expansion slots (1 = nearest the CPU)</source>
         <translation>扩展插槽（1 = 最靠近 CPU）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="256"/>
+        <location filename="../../configurator/qt/slotmap.py" line="248"/>
         <source>slot {0}</source>
         <translation>插槽 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/slotmap.py" line="139"/>
+        <location filename="../../configurator/qt/slotmap.py" line="134"/>
         <source>; NVLink bridge ({0}-slot)</source>
         <translation>；NVLink 桥（{0} 槽间距）</translation>
     </message>
@@ -3660,236 +3660,241 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="176"/>
+        <location filename="../../configurator/qt/charts.py" line="178"/>
         <source>{0} (card {1})</source>
         <translation>{0}（第 {1} 张卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="209"/>
+        <location filename="../../configurator/qt/charts.py" line="246"/>
         <source>capacity {0:.0f} GiB</source>
         <translation>容量 {0:.0f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="220"/>
+        <location filename="../../configurator/qt/charts.py" line="214"/>
         <source>used in system RAM</source>
         <translation>系统内存已用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="221"/>
+        <location filename="../../configurator/qt/charts.py" line="215"/>
         <source>system RAM free</source>
         <translation>系统内存空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="245"/>
+        <location filename="../../configurator/qt/charts.py" line="248"/>
+        <source>capacity {0} GiB</source>
+        <translation>容量 {0} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="257"/>
         <source>Cost by category</source>
         <translation>各类配件花费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="274"/>
+        <location filename="../../configurator/qt/charts.py" line="286"/>
         <source>Power budget</source>
         <translation>功耗预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="293"/>
+        <location filename="../../configurator/qt/charts.py" line="305"/>
         <source>Power budget: one of {0} nodes</source>
         <translation>功耗预算：{0} 个节点中的一个</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="299"/>
+        <location filename="../../configurator/qt/charts.py" line="311"/>
         <source>all {0} nodes: {1:,.0f} kW at the wall</source>
         <translation>全部 {0} 个节点：墙插 {1:,.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="308"/>
+        <location filename="../../configurator/qt/charts.py" line="320"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="309"/>
+        <location filename="../../configurator/qt/charts.py" line="321"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="310"/>
+        <location filename="../../configurator/qt/charts.py" line="322"/>
         <source>rest</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="319"/>
+        <location filename="../../configurator/qt/charts.py" line="331"/>
         <source>wall draw {0:,.0f} W</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="325"/>
+        <location filename="../../configurator/qt/charts.py" line="337"/>
         <source>{0:,.0f} W DC</source>
         <translation>直流 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="326"/>
+        <location filename="../../configurator/qt/charts.py" line="338"/>
         <source>{0:.0%} of the PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="330"/>
+        <location filename="../../configurator/qt/charts.py" line="342"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="338"/>
+        <location filename="../../configurator/qt/charts.py" line="350"/>
         <source>{0:,.0f} W by NEC 210.20(A):
 {1:.0%} of the breaker</source>
         <translation>按 NEC 210.20(A) {0:,.0f} W：
 断路器额定的 {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="342"/>
+        <location filename="../../configurator/qt/charts.py" line="354"/>
         <source>{0:.0%} of the circuit limit</source>
         <translation>电路上限的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="354"/>
+        <location filename="../../configurator/qt/charts.py" line="366"/>
         <source>one stream decoding {0:,.0f} W</source>
         <translation>单路解码 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="356"/>
+        <location filename="../../configurator/qt/charts.py" line="368"/>
         <source>{0:,.0f} W while decoding</source>
         <translation>解码时 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="373"/>
+        <location filename="../../configurator/qt/charts.py" line="385"/>
         <source>circuit limit (continuous)</source>
         <translation>电路上限（持续）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="382"/>
+        <location filename="../../configurator/qt/charts.py" line="394"/>
         <source>breaker (prompt bursts)</source>
         <translation>断路器（提示短时负载）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="388"/>
+        <location filename="../../configurator/qt/charts.py" line="400"/>
         <source>built-in supply</source>
         <translation>内置电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="392"/>
+        <location filename="../../configurator/qt/charts.py" line="404"/>
         <source>PSU capacity</source>
         <translation>电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="395"/>
+        <location filename="../../configurator/qt/charts.py" line="407"/>
         <source>{0:.0%} of PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="403"/>
+        <location filename="../../configurator/qt/charts.py" line="415"/>
         <source>DC load</source>
         <translation>直流负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="403"/>
+        <location filename="../../configurator/qt/charts.py" line="415"/>
         <source>wall</source>
         <translation>墙插</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="442"/>
-        <location filename="../../configurator/qt/charts.py" line="539"/>
+        <location filename="../../configurator/qt/charts.py" line="454"/>
+        <location filename="../../configurator/qt/charts.py" line="551"/>
         <source>Wall time and cost against nodes</source>
         <translation>耗时与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="443"/>
-        <location filename="../../configurator/qt/charts.py" line="532"/>
+        <location filename="../../configurator/qt/charts.py" line="455"/>
+        <location filename="../../configurator/qt/charts.py" line="544"/>
         <source>wall time (days)</source>
         <translation>耗时（天）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="447"/>
+        <location filename="../../configurator/qt/charts.py" line="459"/>
         <source>nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="505"/>
+        <location filename="../../configurator/qt/charts.py" line="517"/>
         <source>No node curve for this build: it is drawn for the ready-made servers of a training plan and for inference clusters, which are bought by the node.</source>
         <translation>此配置没有节点曲线：节点曲线只为训练方案中的现成服务器和推理集群绘制（它们按台购买）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="534"/>
+        <location filename="../../configurator/qt/charts.py" line="546"/>
         <source>decode tokens/s per sequence</source>
         <translation>每个序列的解码速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="536"/>
+        <location filename="../../configurator/qt/charts.py" line="548"/>
         <source>cost ({0})</source>
         <translation>成本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="541"/>
+        <location filename="../../configurator/qt/charts.py" line="553"/>
         <source>Decode speed and cost against nodes</source>
         <translation>解码速度与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="544"/>
+        <location filename="../../configurator/qt/charts.py" line="556"/>
         <source>nodes of {0}</source>
         <translation>{0} 节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="548"/>
+        <location filename="../../configurator/qt/charts.py" line="560"/>
         <source>wall time (left)</source>
         <translation>耗时（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="550"/>
+        <location filename="../../configurator/qt/charts.py" line="562"/>
         <source>decode speed (left)</source>
         <translation>解码速度（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="555"/>
+        <location filename="../../configurator/qt/charts.py" line="567"/>
         <source>bought (right)</source>
         <translation>购买（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="563"/>
+        <location filename="../../configurator/qt/charts.py" line="575"/>
         <source>the job rented (right)</source>
         <translation>租用完成该任务（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="572"/>
+        <location filename="../../configurator/qt/charts.py" line="584"/>
         <source>chosen: {0} nodes</source>
         <translation>已选：{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="575"/>
+        <location filename="../../configurator/qt/charts.py" line="587"/>
         <source>{0:,.0f} days</source>
         <translation>{0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="577"/>
+        <location filename="../../configurator/qt/charts.py" line="589"/>
         <source>{0:.1f} tokens/s</source>
         <translation>{0:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="607"/>
+        <location filename="../../configurator/qt/charts.py" line="619"/>
         <source>deadline {0:,.0f} days</source>
         <translation>截止时间 {0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="636"/>
+        <location filename="../../configurator/qt/charts.py" line="648"/>
         <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="638"/>
+        <location filename="../../configurator/qt/charts.py" line="650"/>
         <source>{0} node: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="642"/>
+        <location filename="../../configurator/qt/charts.py" line="654"/>
         <source>no rental at {0} nodes: {1}</source>
         <translation>{0} 个节点时无可租用：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="647"/>
+        <location filename="../../configurator/qt/charts.py" line="659"/>
         <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
         <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
@@ -3975,22 +3980,22 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="785"/>
+        <location filename="../../configurator/qt/charts.py" line="797"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="792"/>
+        <location filename="../../configurator/qt/charts.py" line="804"/>
         <source>pay per token</source>
         <translation>按 token 付费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="794"/>
+        <location filename="../../configurator/qt/charts.py" line="806"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="806"/>
+        <location filename="../../configurator/qt/charts.py" line="818"/>
         <source>rent: what serves the need</source>
         <translation>租用：满足需求的</translation>
     </message>

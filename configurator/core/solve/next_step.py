@@ -129,10 +129,15 @@ def _holds(model: ModelArch, workload: Workload, gpu: Gpu, count: int) -> bool:
 
 def _doubling(model: ModelArch, workload: Workload, gpu: Gpu, count: int, key: str, start: int, cap: int) -> int | None:
     """The largest value of `key` (context or batch) doubling from `start` up to `cap` that still fits."""
+    return _doubled(lambda w: _holds(model, w, gpu, count), workload, key, start, cap)
+
+
+def _doubled(holds: Callable[[Workload], bool], workload: Workload, key: str, start: int, cap: int) -> int | None:
+    """The largest value of `key` doubling from `start` up to `cap` whose workload `holds` (any cards: a mix too)."""
     best = None
     value = start
     while value <= cap:
-        if not _holds(model, workload.model_copy(update={key: value}), gpu, count):
+        if not holds(workload.model_copy(update={key: value})):
             break
         best = value
         if value == cap:
@@ -564,6 +569,10 @@ def next_steps(
     node, one kind of card, a PSU of its own or a server chassis's own supplies. `spare`: the user's own cards of the
     build's model it leaves idle; the card added is one of them (cost 0, field `own`), not one bought: Dr. Chen's two
     of eight RTX 4090 had been told "add one more ...: 16,500 CNY (new)"."""
+    if build.gpus_mixed:  # different cards: the slower model's swapped for the faster's (solve.next_mixed)
+        from configurator.core.solve.next_mixed import mixed_steps
+
+        return mixed_steps(build, catalog, model, asked)
     stepping = _stepping(build, catalog, model, asked)
     gpu_part = next((p for p in build.parts if p.category == "gpu"), None)
     if stepping is None or gpu_part is None:
