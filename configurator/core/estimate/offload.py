@@ -92,6 +92,7 @@ class _Sizes:
     kv: float  # per layer, the whole context
     kv_read: float  # per layer, read per step (context fills as it goes: half on average)
     moe: tuple[bool, ...]
+    state: float = 0.0  # per linear-attention layer, its recurrent state read and written back per step
 
 
 def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
@@ -118,6 +119,7 @@ def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
         kv=kv / layers,
         kv_read=kv_read / layers,
         moe=flags,
+        state=_est.recurrent_state_traffic(model, workload.batch) / max(1, _est.linear_attention_layers(model)),
     )
 
 
@@ -392,17 +394,19 @@ def _token_reads(job: _Job) -> _TokenReads:
     batch = max(1, job.workload.batch)
     card_share, card_fixed = _card_expert_read(job)
     hybrid_layers = 0
+    linear = job.model.linear_attention is not None or job.model.kda is not None
     for layer in range(job.model.num_layers):
         on_gpu = layer >= job.cpu_layers
         experts_here = s.active if s.moe[layer] else 0.0
         experts_on_cpu = s.moe[layer] and (not on_gpu or layer < placement.cpu_moe_layers)
+        cache = s.kv_read + (s.state if linear and not job.model.is_full_attention_layer(layer) else 0.0)
         if on_gpu:
-            gpu_bytes += s.dense + s.kv_read
+            gpu_bytes += s.dense + cache
             if experts_here and not experts_on_cpu:
                 gpu_bytes += experts_here / card_share + card_fixed
         else:
-            cpu_bytes += s.dense + s.kv_read
-            cpu_token_bytes += s.dense + s.kv_read / batch
+            cpu_bytes += s.dense + cache
+            cpu_token_bytes += s.dense + cache / batch
         if experts_on_cpu:
             cpu_bytes += experts_here
             cpu_token_bytes += s.one
@@ -427,7 +431,14 @@ def _gpu_step(job: _Job, gpu_bytes: float, said: _Said) -> float:
     eff = _bw_efficiency("llama.cpp", job.workload.precision or "bf16", gpu, cal=job.cal)
     step_gpu = (
         gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9)
-        + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=job.gpus, cal=job.cal)
+        + _fixed_overhead(
+            "llama.cpp",
+            gpu,
+            placement.gpu_layers,
+            gpus=job.gpus,
+            cal=job.cal,
+            linear_layers=_est.linear_attention_layers(job.model, placement.gpu_layers),
+        )
         + (job.gpus - 1) * job.cal.layer_split_hop_s
     )
     said.step(
