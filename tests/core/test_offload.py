@@ -585,3 +585,27 @@ def test_offload_that_moves_nothing_is_the_all_on_gpu_run(catalog: Catalog) -> N
     host = host_memory(epyc, kit, 1)
     small = estimate_on_host(model, wl.model_copy(update={"batch": 1}), _gpu(catalog, "rtx-5090"), 1, host)
     assert small.offloaded_bytes > 0 and small.workload.get("n_cpu_moe")
+
+
+@pytest.mark.parametrize(("model_id", "layers"), [("qwen3.6-35b-a3b", 30), ("nemotron-3-nano-30b-a3b", None)])
+def test_each_recurrent_layer_moves_its_state_where_it_runs(
+    catalog: Catalog, model_id: str, layers: int | None
+) -> None:
+    """decode49: with weights or experts in RAM a decode step still reads and writes every recurrent layer's fixed state
+    (estimator.recurrent_state_traffic, the rule the all-on-GPU decode reads), each layer's share on the device that
+    runs the layer: Qwen3.6-35B-A3B's 30 Gated DeltaNet layers of 40 (every 4th is full attention), a Nemotron-H model's
+    Mamba-2 ('M') positions. Round 47's offloaded decode moved none of it."""
+    from configurator.core.estimate.estimator import recurrent_state_traffic
+    from configurator.core.estimate.offload import _sizes
+
+    model = catalog.get("models", model_id)
+    assert isinstance(model, ModelArch)
+    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, batch=4)
+    sizes = _sizes(model, w.resolved(model.max_context), 1.0)
+    count = sum(sizes.recurrent)
+    if model.mamba is not None:
+        assert count == model.mamba.layers("M") > 0
+    else:
+        assert count == layers
+    assert sizes.state * count == pytest.approx(recurrent_state_traffic(model, 4))
+    assert recurrent_state_traffic(model, 4) == pytest.approx(4 * recurrent_state_traffic(model, 1))
