@@ -617,6 +617,8 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
                 rate = depth_rate(model, w, gpu, int(row["prompt"]), int(row["depth"]), cal)
                 result = replace_prefill(result, rate)
             return result, prefill, row["measured_prefill_tokens_per_s"]
+        if row.get("prompt"):  # llama-bench tg<N> @ d<D>: the reply's tokens after D already in the cache
+            w = w.model_copy(update={"prompt": row["prompt"]})
         return estimate(model, w, system_gpu(system, wired_fraction=1.0)), decode, row["measured_tokens_per_s"]
     # the platform's peak from its channels, or the bandwidth the source itself states for the machine (`peak_gbps`);
     # a catalog CPU's chiplet links cap it as they do in a plan (host.ccd_limit_gbps)

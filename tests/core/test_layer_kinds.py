@@ -186,3 +186,20 @@ def test_a_gguf_reads_the_sliding_layers_as_llama_cpp_does(tmp_path: Path) -> No
     assert arch.sliding_window_layers == 18
     period = {**GPT_OSS_20B_GGUF, "attention.sliding_window_pattern": 6}
     assert load_gguf(_write_gguf(tmp_path / "period.gguf", "gpt-oss", period)).arch.sliding_window_layers == 20
+
+
+def test_full_attention_depth_cost_on_gb10_is_the_measured_time_a_token(catalog: Catalog) -> None:
+    """decode49: what depth adds to a full-attention decode step on one DGX Spark is read right; the share kept at
+    32K (0.59 estimated, 0.51 measured) differs because the empty-cache step does. DGX_SPARK_BENCH (build 6918,
+    2025-11-02), Qwen3-Coder-30B-A3B Q8_0, every layer full: 1 / tg32 @ depth less 1 / tg32 at depth 0 is 2.27 / 4.17
+    / 8.09 / 16.05 ms a token at 4K / 8K / 16K / 32K (the f16 KV of 48 layers x 4 heads x 128, 96 KiB a token, 3.0 GiB
+    at 32K, read at about 0.73 of 273 GB/s); the estimate's is 2.00 / 4.00 / 8.01 / 16.05 ms, each within 15 %.
+    Its depth-0 step is 22.8 ms against 16.4 measured (the routed experts read at the CUDA-fitted MoE share; no
+    fit-side GB10 MoE decode row, docs/estimates.md round 49)."""
+    base = 1 / _spark_decode(catalog, "qwen3-coder-30b-a3b", "q8_0", 0)
+    for depth, measured in QWEN3_CODER_TG.items():
+        if not depth:
+            continue
+        added = 1 / _spark_decode(catalog, "qwen3-coder-30b-a3b", "q8_0", depth) - base
+        assert added == pytest.approx(1 / measured - 1 / QWEN3_CODER_TG[0], rel=0.15), depth
+    assert 1 / QWEN3_CODER_TG[32_768] - 1 / QWEN3_CODER_TG[0] == pytest.approx(16.05e-3, abs=0.01e-3)

@@ -51,8 +51,10 @@ RAM_EFFICIENCY: dict[str, float] = {
     # experts-in-RAM rows (2DPC DDR5 at 4000 and 4788 MT/s, a Quadro RTX 5000, Qwen3-30B-A3B and Qwen3.6-35B-A3B at
     # three --n-cpu-moe settings each; GoodOlClint/homelab docs/llm-bench-results.md, 2026-09) the ten fit rows' geometric
     # mean is 0.766 (the held-out desktop rows read 6-29 % under the estimate at 0.85). Holdout: 7950X (0.80), i9-13900K
-    # (0.71), Ryzen 9 9950X + RTX 5080 (Qwen3.5-35B-A3B, r/LocalLLaMA 1rei65v).
-    "desktop": 0.766,
+    # (0.71), Ryzen 9 9950X + RTX 5080 (Qwen3.5-35B-A3B, r/LocalLLaMA 1rei65v). REFITTED (decode49, 2026-12-07)
+    # 0.766 -> 0.800 once the offloaded decode pays the GPU-side Gated DeltaNet costs (offload._gpu_step): the three
+    # Qwen3.6 rows had implied 0.59 / 0.56 / 0.55 with that time charged to the RAM, 0.67 / 0.65 / 0.66 without it.
+    "desktop": 0.800,
     # AMD chiplet platforms (Threadripper / Threadripper PRO on sTR5, EPYC on SP3/SP5), read after the GMI limit:
     # DeepSeek-R1 Q4_K_M with a 4090 on one EPYC 9654, 12 x DDR5-4800 (KTransformers issue 314, 2025-02-15):
     # 14 tok/s = 0.50 of 461 GB/s; on a Threadripper PRO 7975WX, 8 x DDR5-5200, 4 CCDs (256 GB/s of GMI links)
@@ -109,7 +111,9 @@ CPU_LAYER_OVERHEAD_S = 40e-6
 # than the K-quants, not modelled). The same loftllc.dev host runs Kimi-K2.5 Q4_K_S at 10-12 tok/s on 13 threads
 # (about 8; Q4_K_S is no precision here, so not a row). A batch of b sequences multiplies each matrix by b vectors, the
 # unpacking shared: only one token's rate is bound here (the batched term stays the prefill share's).
-CPU_DECODE_FLOPS_PER_CORE_CYCLE = 6.8
+# REFITTED (decode49, 2026-12-07) 6.8 -> 6.9: the Qwen3.5-397B row implies 6.79 (was 6.52) once its 45 DeltaNet
+# layers on the card pay their CUDA cost (offload._gpu_step); geometric mean with the R1 row's 7.03: 6.91.
+CPU_DECODE_FLOPS_PER_CORE_CYCLE = 6.9
 # Server and workstation cores without AVX-512 (Zen 2 EPYC 7002, Zen 3 EPYC 7003, Threadripper PRO 3000/5000: two
 # 256-bit FMA pipes, no VNNI) run the same quantized dot products in more instructions. ik_llama.cpp's author times the
 # CPU matmul kernels decode also runs on a Threadripper PRO 5975WX (Zen 3, 32 x 3.6 GHz base) and a Ryzen 7950X (Zen 4,

@@ -92,6 +92,8 @@ class _Sizes:
     kv: float  # per layer, the whole context
     kv_read: float  # per layer, read per step (context fills as it goes: half on average)
     moe: tuple[bool, ...]
+    state: float = 0.0  # per recurrent layer, its fixed state read and written back per step
+    recurrent: tuple[bool, ...] = ()  # the layers that keep such a state (Gated DeltaNet, KDA, Mamba-2)
 
 
 def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
@@ -108,6 +110,7 @@ def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
     kv_elem = KV_BYTES[workload.kv_precision]
     kv = kv_cache_bytes(model, context, workload.batch, kv_elem, "llama.cpp")
     kv_read = kv_cache_bytes(model, max(1, context // 2), workload.batch, kv_elem, "llama.cpp")
+    recurrent = _recurrent_layers(model)
     return _Sizes(
         emb=emb,
         head=head if head else emb,
@@ -118,7 +121,19 @@ def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
         kv=kv / layers,
         kv_read=kv_read / layers,
         moe=flags,
+        state=_est.recurrent_state_traffic(model, workload.batch) / max(1, sum(recurrent)),
+        recurrent=recurrent,
     )
+
+
+def _recurrent_layers(model: ModelArch) -> tuple[bool, ...]:
+    """Per layer, whether it keeps a fixed recurrent state (kv.recurrent_state_bytes): a Gated DeltaNet or KDA layer (the
+    layers not full attention), a Nemotron-H 'M' (Mamba-2) position; its state sits on the device that runs the layer."""
+    if model.mamba is not None:
+        return tuple(kind == "M" for kind in model.mamba.pattern)
+    if model.linear_attention is None and model.kda is None:
+        return (False,) * model.num_layers
+    return tuple(not model.is_full_attention_layer(i) for i in range(model.num_layers))
 
 
 def gpu_memory(
@@ -396,13 +411,14 @@ def _token_reads(job: _Job) -> _TokenReads:
         on_gpu = layer >= job.cpu_layers
         experts_here = s.active if s.moe[layer] else 0.0
         experts_on_cpu = s.moe[layer] and (not on_gpu or layer < placement.cpu_moe_layers)
+        cache = s.kv_read + (s.state if s.recurrent[layer] else 0.0)
         if on_gpu:
-            gpu_bytes += s.dense + s.kv_read
+            gpu_bytes += s.dense + cache
             if experts_here and not experts_on_cpu:
                 gpu_bytes += experts_here / card_share + card_fixed
         else:
-            cpu_bytes += s.dense + s.kv_read
-            cpu_token_bytes += s.dense + s.kv_read / batch
+            cpu_bytes += s.dense + cache
+            cpu_token_bytes += s.dense + cache / batch
         if experts_on_cpu:
             cpu_bytes += experts_here
             cpu_token_bytes += s.one
@@ -427,7 +443,14 @@ def _gpu_step(job: _Job, gpu_bytes: float, said: _Said) -> float:
     eff = _bw_efficiency("llama.cpp", job.workload.precision or "bf16", gpu, cal=job.cal)
     step_gpu = (
         gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9)
-        + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=job.gpus, cal=job.cal)
+        + _fixed_overhead(
+            "llama.cpp",
+            gpu,
+            placement.gpu_layers,
+            gpus=job.gpus,
+            cal=job.cal,
+            linear_layers=_est.linear_attention_layers(job.model, placement.gpu_layers),
+        )
         + (job.gpus - 1) * job.cal.layer_split_hop_s
     )
     said.step(
