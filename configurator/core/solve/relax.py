@@ -353,9 +353,11 @@ LOW_BITS_STEPS = (("lowbits3", LOW_BITS_3), ("lowbits", LOW_BITS))
 """The GGUFs below Q4_K_M a trillion-class MoE is offered with its experts in RAM, the most bits first (kind, precision).
 Round 49: the 3-bit file is offered before the 2-bit one. Practitioners run this class at about 3 bits where the RAM
 holds it: IQ3_K (460 GiB) is measured the sweet spot of Kimi K2.6 (tests/expert/cases.py, KIMI_K26_IQ3_768GB), and
-Unsloth's dynamic 3-bit DeepSeek-V3.1 scores 75.6 % on Aider Polyglot (docs.unsloth.ai, "Unsloth Dynamic GGUFs on Aider
-Polyglot"). Kimi K2.6 at 20,000 USD had been offered only the 2-bit file (review47), where `--precision q3_k_m` plans
-an EPYC 7742 with 512 GB of DDR4 and one card at 5,871 USD."""
+Unsloth's dynamic 3-bit DeepSeek-V3.1 GGUF scores 75.6 % on Aider Polyglot (docs.unsloth.ai/basics/unsloth-dynamic-2.0-
+ggufs/unsloth-dynamic-ggufs-on-aider-polyglot, as Unsloth cites it under its Kimi K2 Thinking 1-bit post on r/LocalLLaMA,
+2025-11, read 2026-12-07). Kimi K2.6 at 20,000 USD had been offered only the 2-bit file (review47), where `--precision
+q3_k_m` plans an EPYC 7742 with 512 GB of DDR4 and one card at 5,871 USD; the 3-bit machine is the plan's own, sized
+by the estimate of the Q3_K_M file (3.91 bits a weight: estimate.precision)."""
 LOW_BITS_FROM_B = 400.0
 """A MoE model of at least this many billion parameters is offered a 2-bit GGUF with its experts in RAM as a way out:
 how the trillion-parameter class runs on one host. Unsloth's Kimi K2 guide (docs.unsloth.ai/basics/kimi-k2-how-to-run-
