@@ -31,6 +31,9 @@ ways on supported software (the RTX 2060 12GB at 39,301 CNY beside a P100 at 38,
 a P100 at 2,662) were misses by design: 9 of 30 ways missed, 7 of 30 once each way is held to its own claim (held_to).
 Left open: Kimi's offload, region, power and circuits ways and R1's circuit and q8_0 ways (docs/advice.md, ways45).
 
+Round 49: each request's line says the way solves its way list cost (Infeasible.way_solves, `plan --json` "way_solves":
+the relax-level solves, each one plan search, beside the CP-SAT solves counted by status within them).
+
 Left as found (round 43): the 70B at 32k and 15 tokens/s: the budget way's Mac Studio (5,499)
 where the plan at 5,499 picks the usual q8_0 KV cache on its own and labels 2 x RTX 3090 Ti at 4,328 "cheapest".
 """
@@ -165,7 +168,10 @@ def scan(name: str, args: str, catalog: Catalog) -> tuple[int, int, float, float
     said = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
     if result.infeasible is None:
         return 0, 0, took, searched, statuses, [f"{name:26} fits: no ways out (plan {took:.2f} s CPU)"]
-    lines = [f"{name:26} plan {took:.2f} s CPU, of it the way-out search {searched:.2f} s ({said or 'no solves'})"]
+    lines = [
+        f"{name:26} plan {took:.2f} s CPU, of it the way-out search {searched:.2f} s, "
+        f"{result.infeasible.way_solves} way solves ({said or 'no CP-SAT solves'})"
+    ]
     misses = count = 0
     for at, way in enumerate(result.infeasible.relaxations, 1):
         miss, line = _way_line(at, way, catalog)

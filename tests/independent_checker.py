@@ -2551,7 +2551,6 @@ def _flags_of(change: dict[str, Any]) -> list[str] | None:
         "optim8bit": ["--optimizer", "adamw-8bit"],
         "zero3offload": ["--zero", "3", "--offload", "cpu"],
         "offload": ["--offload", "cpu", "--engine", "llama.cpp"],
-        "lowbits": ["--precision", "q2_k", "--engine", "llama.cpp"],
         "method": ["--method", "qlora"],
         "speed": [],
         "deadline": [],
@@ -2569,6 +2568,8 @@ def _flags_of(change: dict[str, Any]) -> list[str] | None:
         "region": ("--region", f.get("region") or "global"),
         "precision": ("--precision", f.get("precision") or "q4_k_m"),
     }
+    if code == "lowbits":  # round 49: the 3-bit file or the 2-bit one, as its words say (`precision`)
+        return ["--precision", str(f.get("precision") or "q2_k"), "--engine", "llama.cpp"]
     if code == "speed10":  # the speed the way names, one decimal down (as Apply sets it)
         return ["--min-decode-tps", f"{math.floor(float(f['tps']) * 10) / 10:g}"]
     if code == "circuit":

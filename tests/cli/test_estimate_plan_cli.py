@@ -388,8 +388,10 @@ def test_plan_infeasible_json_has_reason_and_relaxation() -> None:
         "relaxations",
         "details",
         "cheapest_on_supported",
+        "way_solves",  # round 49: the solves its way list cost, within relax.SEARCH_SOLVES and the plain budgets
     }
     assert infeasible["reason"] and infeasible["cheapest_relaxation"]
+    assert 0 < infeasible["way_solves"] <= 64 + 3
 
 
 def test_plan_text_summary() -> None:

@@ -42,7 +42,9 @@ def test_the_text_lists_the_other_ways_out_under_the_cheapest(deepseek_at_1200: 
     )
     assert lines[cheapest + 1] == "other ways out, by price:"
     others = [line for line in lines[cheapest + 2 :] if line.startswith("   ")]
-    assert others and any(line.startswith("   raise the budget to") for line in others)
+    # round 49: the servers follow; no second budget raise (a 9,999 USD Mac Studio whose budget's plan labels the
+    # 2,815 USD build "cheapest": relax._one_budget)
+    assert others and not any(line.startswith("   raise the budget to") for line in others)
 
 
 def test_the_json_lists_every_way_out_by_price(deepseek_at_1200: tuple[Run, Run]) -> None:
@@ -51,11 +53,11 @@ def test_the_json_lists_every_way_out_by_price(deepseek_at_1200: tuple[Run, Run]
     infeasible = run.json()["infeasible"]
     ways = infeasible["relaxations"]
     # round 48 (ways47's experts-in-RAM ways): the first way is the budget for the experts-in-RAM machine (2,815 USD,
-    # 5.1 tokens/s), a fraction of the budget for a machine that holds it all (a Mac Studio at 9,999 USD)
+    # 5.1 tokens/s). Round 49: it is the only budget way; "raise the budget to 9,999 USD" (a Mac Studio) had followed,
+    # and the plan at 9,999 labels the 2,815 USD build "cheapest" (relax._one_budget: a way is a price claim)
     assert ways[0]["kind"] == "budget" and ways[0]["change"] == infeasible["cheapest_relaxation"]
     assert "with the experts in RAM" in ways[0]["change"], ways[0]["change"]
-    budget = next(w for w in ways[1:] if w["kind"] == "budget")
-    assert ways[0]["total_price"] < 0.5 * budget["total_price"] and ways[0]["decode_tokens_per_s"] > 0
+    assert ways[0]["decode_tokens_per_s"] > 0 and [w["kind"] for w in ways].count("budget") == 1
     assert [w["total_price"] for w in ways] == sorted(w["total_price"] for w in ways)
 
 

@@ -260,12 +260,15 @@ def test_deepseek_v3_q2_k_for_1200_usd_way_out_is_the_experts_in_ram(catalog: Ca
     request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=1200)
     inf = infeasible_plan(request, catalog)
     first = inf.relaxations[0]
-    budget_way = next(r for r in inf.relaxations if r.kind == "budget" and r is not first)
     # a fraction of raising the budget for the cards alone (3,940 against 29,855 USD with #27's prices). Round 47
     # (ways47): the plan keeps the experts in RAM at its default offload (the experts-in-RAM sources), so the way is
     # the budget alone, naming that machine (2,815 USD, an RTX 2060 12GB beside the experts), which the plan at that
-    # budget labels "cheapest"; "keep the experts in RAM" had been a change the user need not make
-    assert first.kind == "budget" and first.total_price < 0.5 * budget_way.total_price, inf.cheapest_relaxation
+    # budget labels "cheapest"; "keep the experts in RAM" had been a change the user need not make. Round 49: it is the
+    # only budget way; "raise the budget to 9,999 USD" (a Mac Studio) re-planned to that 2,815 USD "cheapest"
+    # (relax._one_budget), and the servers cost more than ten times it
+    servers = next(r for r in inf.relaxations if r.kind == "cluster")
+    assert first.kind == "budget" and first.total_price < 0.1 * servers.total_price, inf.cheapest_relaxation
+    assert [r.kind for r in inf.relaxations].count("budget") == 1
     assert "with the experts in RAM" in first.change, first.change
     ranked_by_price(inf)
 
@@ -930,19 +933,25 @@ def test_a_way_out_at_reading_speed_is_not_searched_among_cards_that_held_no_bui
     assert not _no_build_among(held, fast)  # a card the first search did not hold
 
 
-def test_a_trillion_parameter_moe_over_the_budget_is_offered_two_bits_with_its_experts_in_ram(catalog: Catalog) -> None:
+def test_a_trillion_parameter_moe_over_the_budget_is_offered_three_bits_with_its_experts_in_ram(
+    catalog: Catalog,
+) -> None:
     """Kimi K2.5 at 20,000 USD without --precision: the only ways out were "raise the budget to 23,980 USD" at Q4_K_M
-    and a 368,160 USD cluster, where the community runs this class at 2 bits with the experts in RAM (Unsloth's Kimi K2
-    guide suggests UD-Q2_K_XL "to balance size and accuracy"). The cheapest way out now stays within the budget at
-    q2_k, says what it gives up, and a smaller MoE is never told to drop to 2 bits."""
+    and a 368,160 USD cluster, where the community runs this class at 2-3 bits with the experts in RAM (Unsloth's Kimi
+    K2 guide suggests UD-Q2_K_XL "to balance size and accuracy"). The cheapest way out now stays within the budget and
+    says what it gives up. Round 49: it is the 3-bit file (6,316 USD, 9.6 tokens/s: an EPYC 7742 with 512 GB of DDR4 and
+    an RX 7900 XTX), which the budget buys reading, so the 2-bit one (5,215 USD, 5.2 tokens/s) is no longer listed: a
+    practitioner with 20,000 USD runs Kimi at about 3 bits (IQ3_K, the measured sweet spot: relax.LOW_BITS_STEPS). A
+    smaller MoE is never told to drop to 2 or 3 bits."""
     request = BuildRequest(model_id="kimi-k2.5", workload=Workload(kind="inference"), budget=20000)
     inf = infeasible_plan(request, catalog)
     first = inf.relaxations[0]
-    assert first.kind == "lowbits+offload" and first.total_price <= 20000, inf.cheapest_relaxation
-    assert "2-bit GGUF" in first.change and "loss of quality" in first.change
+    assert first.kind == "lowbits3+offload" and first.total_price <= 20000, inf.cheapest_relaxation
+    assert "3-bit GGUF" in first.change and "loss of quality" in first.change
+    assert all(r.kind != "lowbits+offload" for r in inf.relaxations)
     ranked_by_price(inf)
     small = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=64), budget=300)
-    assert all(r.kind != "lowbits+offload" for r in infeasible_plan(small, catalog).relaxations)
+    assert all("lowbits" not in r.kind for r in infeasible_plan(small, catalog).relaxations)
 
 
 def test_a_named_ready_made_system_is_its_own_way_out(catalog: Catalog) -> None:

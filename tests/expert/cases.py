@@ -1572,7 +1572,7 @@ def _fsdp_way_times_its_host(plan: Plan) -> bool:
 def _bought_ways(plan: Plan) -> list[dict[str, Any]]:
     """The ways out that buy a machine and train the job as asked (no other method, precision or context), with their
     hours: (price, hours, kinds)."""
-    job = {"method", "precision", "lowbits", "context", "offload"}
+    job = {"method", "precision", "lowbits", "lowbits3", "context", "offload"}
     return [
         r
         for r in _relaxations(plan)
@@ -7447,11 +7447,8 @@ CASES: tuple[Case, ...] = (
         "price of RAM is the cause, not the memory accounting or the ranking: the 512 GB DDR4 EPYC holds no 4-bit "
         "file). A practitioner at 20,000 USD runs the 3-bit file (IQ3_K, 460 GiB, measured the sweet spot) from 512 GB "
         "of DDR4 with one card: `--precision q3_k_m` plans it at 5,871 USD and 9.3 tokens/s (EPYC 7742, 2080 Ti 22GB). "
-        "Walked 2026-12-07 (review47): the way out jumps from the release to a 2-bit GGUF.",
+        "Walked 2026-12-07 (review47): the way out jumped from the release to a 2-bit GGUF; round 49 offers the 3-bit "
+        "file first (relax.LOW_BITS_STEPS).",
         (KIMI_K26_IQ3_768GB, RDIMM_2026_PRICE),
-        today=(
-            "review47 (2026-12-07): solve/relax.py offers trillion-class MoE models only LOW_BITS = q2_k below the "
-            "release (ways47 owns Kimi's ways out this round); a 3-bit way that fits the budget belongs before it"
-        ),
     ),
 )

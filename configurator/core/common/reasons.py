@@ -1442,8 +1442,11 @@ EN: dict[str, Template] = {
         else f"use {r.fields.get('precision') or 'q4_k_m'} (GGUF via llama.cpp"
         + (", the release's quality)" if r.fields.get("precision") == "q8_0" else ")")
     ),
-    "way.lowbits": (
-        "use a 2-bit GGUF (q2_k, or a dynamic 2-bit quant such as Unsloth's UD-Q2_K_XL: what its guide suggests to "
+    "way.lowbits": lambda r, _say: (
+        "use a 3-bit GGUF (q3_k_m, or a dynamic 3-bit quant such as Unsloth's UD-Q3_K_XL: the bits practitioners run a "
+        "trillion-parameter MoE at where the RAM holds it; expect a little loss of quality)"
+        if r.fields.get("precision") == "q3_k_m"
+        else "use a 2-bit GGUF (q2_k, or a dynamic 2-bit quant such as Unsloth's UD-Q2_K_XL: what its guide suggests to "
         "balance size and accuracy for a trillion-parameter MoE; expect some loss of quality)"
     ),
     "way.method": lambda r, _say: (

@@ -494,6 +494,7 @@ class InfeasibleJson(TypedDict):
     relaxations: list[RelaxationJson]
     details: list[str]
     cheapest_on_supported: bool  # the cheapest way out is the cheapest on supported software, an addition
+    way_solves: int  # the solves the way list cost (relax.diagnose), an addition (round 49)
 
 
 class SpeculationFields(TypedDict):

@@ -634,6 +634,7 @@ class Infeasible(_Frozen):
     clauses: tuple[Reason, ...] = ()  # the reason, clause by clause
     closest: tuple[Reason, ...] = ()  # the details, one card each
     way_out: Reason | None = None  # the cheapest relaxation
+    way_solves: int = 0  # the solves the way list cost (relax.diagnose; its search bound: relax.SEARCH_SOLVES)
 
     @classmethod
     def of(
@@ -705,6 +706,7 @@ class Infeasible(_Frozen):
             "relaxations": [r.to_json() for r in self.relaxations],
             "details": list(self.details),
             "cheapest_on_supported": self.cheapest_on_supported,  # an addition (round 33)
+            "way_solves": self.way_solves,  # an addition (round 49)
         }
 
 

@@ -1107,8 +1107,10 @@ ZH_REASONS: dict[str, Template] = {
     "way.budget": "将预算提高到 {amount:,} {currency}",
     "way.kv": "将 KV 缓存量化为 {kv}",
     "way.context": "将上下文缩短到 {context} token",
-    "way.lowbits": (
-        "使用 2 位 GGUF（q2_k，或 Unsloth 的 UD-Q2_K_XL 等动态 2 位量化：其指南为万亿参数 MoE 建议的体积与精度折中；质量会有所下降）"
+    "way.lowbits": lambda r, _say: (
+        "使用 3 位 GGUF（q3_k_m，或 Unsloth 的 UD-Q3_K_XL 等动态 3 位量化：内存放得下时，万亿参数 MoE 的常用位数；质量略有下降）"
+        if r.fields.get("precision") == "q3_k_m"
+        else "使用 2 位 GGUF（q2_k，或 Unsloth 的 UD-Q2_K_XL 等动态 2 位量化：其指南为万亿参数 MoE 建议的体积与精度折中；质量会有所下降）"
     ),
     "way.precision": lambda r, _say: (
         "显卡也使用 q4_k_m（GGUF，llama.cpp 运行；未指定权重精度时，多用户服务器的显卡按 vLLM 的 FP8 或 BF16 配置）"

@@ -173,6 +173,7 @@ LABELS = {
     "precision": "weight precision",
     "q8": "weight precision",
     "lowbits": "weight precision",
+    "lowbits3": "weight precision",
     "method": "fine-tuning method",
     "circuit": "wall circuit",
     "circuits": "one circuit",
@@ -300,8 +301,9 @@ def _relaxations(
         q8 = w.model_copy(update={"precision": RELEASE_IN_RAM, "engine": "llama.cpp"})
         out.append(("q8+offload", request.model_copy(update={"workload": _with_offload(q8)})))
     if _low_bits_apply(w, model):
-        q2 = w.model_copy(update={"precision": LOW_BITS, "engine": "llama.cpp"})
-        out.append(("lowbits+offload", request.model_copy(update={"workload": _with_offload(q2)})))
+        for kind, bits in LOW_BITS_STEPS:  # the 3-bit file first (_fewer_bits)
+            low = w.model_copy(update={"precision": bits, "engine": "llama.cpp"})
+            out.append((f"{kind}+offload", request.model_copy(update={"workload": _with_offload(low)})))
     if w.kind == "finetune" and w.method != "qlora":
         out.append(("method", work(method="qlora", precision=None)))
     if request.min_decode_tps:
@@ -346,6 +348,16 @@ def sold_in_china_only(request: BuildRequest, catalog: Catalog) -> bool:
 
 
 LOW_BITS = "q2_k"
+LOW_BITS_3 = "q3_k_m"
+LOW_BITS_STEPS = (("lowbits3", LOW_BITS_3), ("lowbits", LOW_BITS))
+"""The GGUFs below Q4_K_M a trillion-class MoE is offered with its experts in RAM, the most bits first (kind, precision).
+Round 49: the 3-bit file is offered before the 2-bit one. Practitioners run this class at about 3 bits where the RAM
+holds it: IQ3_K (460 GiB) is measured the sweet spot of Kimi K2.6 (tests/expert/cases.py, KIMI_K26_IQ3_768GB), and
+Unsloth's dynamic 3-bit DeepSeek-V3.1 GGUF scores 75.6 % on Aider Polyglot (docs.unsloth.ai/basics/unsloth-dynamic-2.0-
+ggufs/unsloth-dynamic-ggufs-on-aider-polyglot, as Unsloth cites it under its Kimi K2 Thinking 1-bit post on r/LocalLLaMA,
+2025-11, read 2026-12-07). Kimi K2.6 at 20,000 USD had been offered only the 2-bit file (review47), where `--precision
+q3_k_m` plans an EPYC 7742 with 512 GB of DDR4 and one card at 5,871 USD; the 3-bit machine is the plan's own, sized
+by the estimate of the Q3_K_M file (3.91 bits a weight: estimate.precision)."""
 LOW_BITS_FROM_B = 400.0
 """A MoE model of at least this many billion parameters is offered a 2-bit GGUF with its experts in RAM as a way out:
 how the trillion-parameter class runs on one host. Unsloth's Kimi K2 guide (docs.unsloth.ai/basics/kimi-k2-how-to-run-
@@ -573,6 +585,8 @@ def _phrase(
     }
     if kind == "q8":  # the release's quality at about half the bytes of 16 bits (sources.RELEASE_IN_RAM)
         return Reason.of("way.precision", precision=RELEASE_IN_RAM)
+    if kind in ("lowbits", "lowbits3"):  # the file's bits said (LOW_BITS_STEPS)
+        return Reason.of("way.lowbits", precision=w.precision)
     if f"way.{kind}" not in EN:
         return Reason.of("way.other", kind=kind)
     return Reason.of(f"way.{kind}", **fields.get(kind, {}))
@@ -916,11 +930,15 @@ def search(
         plain = solve(by_kind["budget"].model_copy(update={"budget": None}), single_cap, stop)
         if plain is not None and _reads(_Found("budget", None, plain), request) and plain.total_price < single_cap:
             single_cap = plain.total_price + 0.005  # a way at the plain machine's price changes nothing more
-    q4_first = usual_gguf_applies(request) and "precision" in by_kind and not stop()
-    q4 = attempt("precision", by_kind["precision"], single_cap) if q4_first else None
-    single_cap = _usual_q4_cap(request, q4, budget_way, found, single_cap)
+    release_cap = (
+        single_cap  # the release's quality at Q8_0 is no lower quality than Q4_K_M (IMPLIED): not capped by it
+    )
+    q4_first = [k for k in USUAL_Q4_KINDS if k in by_kind] if usual_gguf_applies(request) else []
+    for kind in q4_first:
+        q4 = attempt(kind, by_kind[kind], single_cap) if not stop() else None
+        single_cap = _usual_q4_cap(request, q4, budget_way, found, single_cap)
     for kind, relaxed in singles:
-        if kind == "budget" or (q4_first and kind == "precision") or stop():
+        if kind == "budget" or kind in q4_first or stop():
             continue
         if "speed" in kind.split("+") and any(
             set(f.kind.split("+")) <= MILD - CIRCUIT_WAYS and _affordable(f.price, request) for f in found.values()
@@ -928,7 +946,8 @@ def search(
             # dropping the target is the last resort (_ranked), and a way that keeps it is already found; one that
             # keeps it only on a new circuit leaves the search looking for the cheapest on the user's own (_home_way)
             continue
-        first_of(kind, circuit_steps(request) if kind == "circuit" else [relaxed], single_cap)
+        cap = release_cap if kind == "q8+offload" else single_cap
+        first_of(kind, circuit_steps(request) if kind == "circuit" else [relaxed], cap)
     _pairs(request, by_kind, found, attempt, stop)
     _region_pairs(request, singles, found, attempt, stop)
     first_of("powerlow", _deeper_caps(request, list(found.values())), None)  # an exact count on the user's circuit
@@ -939,6 +958,15 @@ def search(
     if not found and not stop() and (last := _accumulated(request, list(by_kind.items()), solve, stop, work)):
         found[last.kind] = last
     return list(found.values())
+
+
+USUAL_Q4_KINDS = ("precision+offload", "precision")
+"""The ways at the usual Q4_K_M a plan without --precision already runs (plan._usual_gguf_machines), searched first and
+the cheapest of them capping the rest (_usual_q4_cap): with the experts in RAM first, as that plan keeps a MoE's experts
+in RAM at its default offload. Round 49: DeepSeek-R1 at 5,000 USD had listed "have an electrician add a 240 V circuit"
+at 74,595 USD (RTX PRO 6000 cards at FP8) beside "use q4_k_m, keep the experts in RAM" at 6,316, and the plan at the
+circuit way's words labels that 6,316 USD build "cheapest"; Kimi K2 at 20,000 USD had listed "use q4_k_m" at 27,170
+(CPU only) where its plan labels a 23,990 USD card with the experts in RAM "cheapest" (round 47's notes)."""
 
 
 def _usual_q4_cap(
@@ -1077,7 +1105,7 @@ def _deeper_caps(request: BuildRequest, found: list[_Found]) -> list[BuildReques
 
 def _keeps_job(f: _Found, request: BuildRequest) -> bool:
     """A way out that keeps the job as asked (MILD), or that runs the usual Q4_K_M the plan already runs (_plan_q4)."""
-    return set(f.kind.split("+")) <= MILD or (f.kind == "precision" and _plan_q4(request, f.build))
+    return set(f.kind.split("+")) <= MILD or (f.kind in USUAL_Q4_KINDS and _plan_q4(request, f.build))
 
 
 def _accumulated(
@@ -1223,7 +1251,7 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     half as much again as the budget; beyond that a slower machine is the sensible answer), none that gives up the
     target while another keeps it for a little more (gives_up_target_for_little), and of the slower answers none that
     gives up most of the speed asked while another keeps half of it."""
-    home = _home_way(found, request)
+    home = _home_way(_more_bits(found, request), request)
     performance_only = GIVES_UP_TARGET
     # another job (QLoRA for a full fine-tune) is the user's call, not a way out, while a machine or servers run the
     # job as asked within reach (#28: a 70B full fine-tune at 200,000 USD was told "use QLoRA: 2 x Tesla P40" above
@@ -1234,7 +1262,7 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
         found = [f for f in found if not set(f.kind.split("+")) & performance_only]
     # a way out at reading speed is the answer a buyer can act on: where one is found, those below it are not listed
     # (DeepSeek-R1 Q4 at 15,000 USD had led with a 4-channel host at 3.6 tok/s); where none is, each says its speed
-    found = [f for f in found if _reads(f, request)] or found
+    found = _one_budget(_more_bits(([f for f in found if _reads(f, request)] or found), request), request)
     priced = [(f.kind, f.price) for f in found]
     found = [f for f in found if not gives_up_target_for_little(f.kind, f.price, priced)]
     # with no budget nothing is "within reach": a 2.9 M CNY pair of servers and QLoRA at 14,000 CNY are both shown,
@@ -1270,6 +1298,39 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
             continue
         out.append(f)
     return out
+
+
+def _bits(f: _Found) -> int:
+    """The bits a way's weights keep: 2 or 3 for a low-bit file (LOW_BITS_STEPS), else 4 or more."""
+    kinds = set(f.kind.split("+"))
+    return 2 if "lowbits" in kinds else 3 if "lowbits3" in kinds else 4
+
+
+def _more_bits(found: list[_Found], request: BuildRequest) -> list[_Found]:
+    """Without the low-bit ways that another way keeping more bits beats within the budget: a buyer whose money buys the
+    3-bit file (or Q4_K_M) reading is not told to drop to 2 bits to keep some of it (round 49: the 3-bit file before the
+    2-bit one, LOW_BITS_STEPS). Over the budget both stay, by price: the cheaper fewer bits is then a way to stay in it."""
+    if request.budget is None:
+        return found
+    kept = [g for g in found if g.kind != "cluster" and g.price <= request.budget and _reads(g, request)]
+    best = max((_bits(g) for g in kept), default=0)
+    return [f for f in found if _bits(f) >= best or _bits(f) == 4]
+
+
+def _one_budget(found: list[_Found], request: BuildRequest) -> list[_Found]:
+    """One "raise the budget" way for a serving request: a dearer budget way beside a cheaper one on supported software
+    that reads is dropped, its budget's plan labelling the cheaper build "cheapest" (the way is a price claim). Round 49:
+    DeepSeek-V3 Q2_K at 1,200 USD had listed "raise the budget to 9,999 USD" (a Mac Studio) under "raise the budget to
+    2,815 USD" (an RTX 2060 12GB with the experts in RAM), and the plan at 9,999 labels the 2,815 USD build
+    "cheapest". A training request keeps both: the dearer one is the supported build a card past support stands beside
+    (_plain_budget)."""
+    budgets = [f for f in found if f.kind == "budget" and _reads(f, request)]
+    if request.workload.kind != "inference" or len(budgets) < 2:
+        return found
+    low = min(budgets, key=lambda f: f.price)
+    if end_of_life_caveat(low.build) is not None:
+        return found
+    return [f for f in found if f.kind != "budget" or f is low or f.price <= low.price + 0.005]
 
 
 def _home_way(found: list[_Found], request: BuildRequest) -> _Found | None:
@@ -1430,10 +1491,14 @@ IMPLIED = {
     "way.power@0.5": ("way.power@0.6", "way.power@0.7", "way.power@0.8"),
     "way.speed": ("way.speed10",),
     "way.precision@q4_k_m": ("way.precision@q8_0",),
+    "way.lowbits@q3_k_m": ("way.precision@q4_k_m", "way.precision@q8_0"),
+    "way.lowbits@q2_k": ("way.lowbits@q3_k_m", "way.precision@q4_k_m", "way.precision@q8_0"),
 }
 """A change that includes a milder one of the same knob: who can cap the GPUs at 70 % can cap them at 80 %, who can
 drop the speed target can accept 10 % less of it, who runs the Q4_K_M GGUF can run its Q8_0 (changes_asked): a
-dearer way at Q8_0, the release's quality, is not beaten by a Q4_K_M way that asks for the lower quality."""
+dearer way at Q8_0, the release's quality, is not beaten by a Q4_K_M way that asks for the lower quality. Round 49: who
+runs a 2-bit file can run the 3-bit one and Q4_K_M, so a 3-bit way no cheaper and no faster than a Q4_K_M one is beaten
+by it (Kimi K2's 3-bit file in 768 GB of DDR5 costs what its Q4_K_M does)."""
 
 
 def changes_asked(way: Relaxation) -> frozenset[str]:
@@ -1452,6 +1517,8 @@ def changes_asked(way: Relaxation) -> frozenset[str]:
             code = f"way.power@{part.num('limit'):g}"
         elif code == "way.precision":
             code = f"way.precision@{part.fields.get('precision') or 'q4_k_m'}"
+        elif code == "way.lowbits":
+            code = f"way.lowbits@{part.fields.get('precision') or LOW_BITS}"
         out.add(code)
         out.update(IMPLIED.get(code, ()))
     if said.code == "way.cluster" and said.fields.get("budget") is not None:
@@ -1603,14 +1670,13 @@ def diagnose(
     reference_job: bool = False,
     set_aside: SetAside = lambda _b: None,
 ) -> tuple[Infeasible, Build | None]:
-    """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
-    ready-made servers to show when they are the way out (or run the job as asked in a server room). `slow_machine`:
-    the cheapest machine without a GPU whose prompts wait minutes (PROMPT), a way out that says the wait when no other
-    is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
-    "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
-    an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens (no job to
-    rent: _rent_way). `set_aside`: a way's cheaper build set aside, and why (SetAside, _listed)."""
+    """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first, with the solves
+    they cost (_tallied); with the ready-made servers to show when they are the way out (or run the job as asked in a
+    server room). `slow_machine`: the cheapest machine without a GPU whose prompts wait minutes (PROMPT), a way out
+    when no other is found (beside a GPU way no rival for the cheapest: ranking.slow_cpu_only). `reference_job`: a
+    training request without --tokens (no job to rent: _rent_way). `set_aside`: a way's cheaper build set aside."""
     clauses, blocking, closest, work = (*_first_clause(request, catalog, cand), circuit_work(catalog, request))
+    solve, spent = _tallied(solve)
     found = search(request, solve, should_stop, solves, model, sold_in_china_only(request, catalog), work=work)
     alone = slow_machine is not None and not found and not should_stop()
     slow = slow_machine(request.model_copy(update={"budget": None})) if slow_machine is not None and alone else None
@@ -1667,7 +1733,21 @@ def diagnose(
         closest,
         relaxed_request=first.request if first is not None else None,
         relaxations=tuple(relaxations),
+        way_solves=spent(),
     ), chosen_cluster or _servers_as_asked(cluster, request, first)
+
+
+def _tallied(solve: Solve) -> tuple[Solve, Callable[[], int]]:
+    """`solve`, each call counted, and the count so far: the work a way list costs (Infeasible.way_solves: the search's
+    solves, bound by SEARCH_SOLVES, and the plain budgets', at most PLAIN_TRIED), which `plan --json` reports and
+    benchmarks/way_scan.py prints (round 49, det47's note)."""
+    calls = [0]
+
+    def one(relaxed: BuildRequest, cap: float | None, stop: Callable[[], bool]) -> Build | None:
+        calls[0] += 1
+        return solve(relaxed, cap, stop)
+
+    return one, lambda: calls[0]
 
 
 PLAIN_TRIED = 3
@@ -1861,7 +1941,7 @@ def _binding(label: str, request: BuildRequest) -> Reason:
     return Reason.of("nothing.binding-item", label=label, value=value, unit=unit)
 
 
-METHOD_CHANGES = {"method", "precision", "lowbits"}
+METHOD_CHANGES = {"method", "precision", "lowbits", "lowbits3"}
 """Ways out that change the job itself (QLoRA for a full fine-tune, 4 bits for bf16): the user's call, not the app's."""
 
 
