@@ -1525,8 +1525,6 @@ def _miss_said(f: _Field, shown: list[int]) -> None:
 
 CLAIM_ORDER = {
     "claim.cheapest": 0.0,
-    # round 49: right after the cheapest, what a little more money buys over it (shown.FASTER_FOR_LITTLE)
-    "claim.faster-for-little": 0.6,
     "claim.fastest-within-budget": 1.0,
     "claim.fastest": 1.0,
     "claim.value": 2.0,
@@ -1535,6 +1533,10 @@ CLAIM_ORDER = {
     "claim.cheapest-vram": 2.5,
     # a supported card holding the model for as much speed per money as the card past support: shown beside it
     "claim.cheapest-vram-supported": 2.6,
+    # round 49: what a little more than the cheapest buys (shown.FASTER_FOR_LITTLE), a refinement of "cheapest": after
+    # the three answers a `--top 3` plan gives (cheapest, fastest, best value) and the in-VRAM references, before the
+    # release tier's second answers (2.7, 2.8) and "quietest"
+    "claim.faster-for-little": 2.65,
     "claim.quietest": 3.0,
     # round 38: made once the costs are known (serving_claims); a build kept for it is placed by _serving_shown
     "claim.cheapest-serving": 3.5,
