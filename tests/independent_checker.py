@@ -780,7 +780,16 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
         return ("quietest-serving", scope)
     if head == "room to grow":
         return ("grow", scope)
+    if head == FASTER_FOR_LITTLE:
+        return ("faster-for-little", scope)
     return None
+
+
+FASTER_FOR_LITTLE = "faster for a little more"
+"""Round 49: a build at least MUCH_FASTER times the speed of the build shown as "cheapest", for at most LITTLE_MORE
+over its price, and the cheapest build shown that fast (the planner's rule: solve.shown.FASTER_FOR_LITTLE)."""
+MUCH_FASTER = 1.30
+LITTLE_MORE = 0.05
 
 
 IN_VRAM = "cheapest in vram"
@@ -1660,6 +1669,36 @@ def _claim_problems(
         problems += _quietest_problems(build, name, pool, r.every)
     elif kind == "grow":
         problems += [f"{name}: 'room to grow', but {reason}" for reason in _room_for_one_more(build, circuit, circuits)]
+    elif kind == "faster-for-little":
+        problems += _faster_for_little_problems(r, build, name, pool)
+    return problems
+
+
+def _faster_for_little_problems(r: _Rivals, build: dict[str, Any], name: str, pool: list[dict[str, Any]]) -> list[str]:
+    """FASTER_FOR_LITTLE: over the build shown whose label says "cheapest", at least MUCH_FASTER its speed (speeds are
+    rounded: ROUNDED) for at most LITTLE_MORE over its price and more than it; no build shown cheaper than it reaches
+    that speed."""
+    cheap = [b for b in r.builds if any(k == "cheapest" and s is None for k, s in label_claims(b["label"]))]
+    if not cheap:
+        return [f"{name}: says '{FASTER_FOR_LITTLE}' with no build shown as 'cheapest'"]
+    base, own = cheap[0], throughput(build) or 0.0
+    floor = MUCH_FASTER * (throughput(base) or math.inf) * (1 - ROUNDED)
+    problems: list[str] = []
+    if own < floor:
+        problems.append(f"{name}: '{FASTER_FOR_LITTLE}' at {own:.4g}, under {MUCH_FASTER:g} x #{base['rank']}'s speed")
+    if not base["total_price"] < build["total_price"] <= (1 + LITTLE_MORE) * base["total_price"] + 0.01:
+        problems.append(
+            f"{name}: '{FASTER_FOR_LITTLE}' at {build['total_price']:,.0f}, not within {LITTLE_MORE:.0%} over "
+            f"#{base['rank']} at {base['total_price']:,.0f}"
+        )
+    problems += [
+        f"{name}: '{FASTER_FOR_LITTLE}', but #{b['rank']} is as fast for {b['total_price']:,.0f}"
+        for b in pool
+        if b is not base
+        and b is not build
+        and b["total_price"] < build["total_price"]
+        and (throughput(b) or 0) >= floor
+    ]
     return problems
 
 
@@ -2776,6 +2815,7 @@ STRENGTH = {
     "fastest": 1.0,
     "value": 2.0,
     "cheapest-vram": 2.5,
+    "faster-for-little": 2.65,  # round 49: a refinement of "cheapest", after the three headline answers
     "quietest": 3.0,
 }
 """How strongly each claim asks for a place when a plan shows fewer builds than it ranks (`--top K`): a practitioner

@@ -55,6 +55,7 @@ from tests.expert.predicates import (
 )
 from tests.expert.runner import run_plan
 from tests.independent_checker import (
+    check_labels,
     expected_link,
     gpu_names,
     in_vram,
@@ -465,6 +466,11 @@ CN_2080TI_22G = (
     "https://cyberbus.net/post/629 (a Chinese lab's multi-card serving build, drafted 2025-03, read 2026-12-03): "
     "the board-modified RTX 2080 Ti 22G fell from ~2,200 to ~1,700 CNY a card, the value choice for multi-card vLLM "
     "serving of 32B-class models in China beside 16 GB Tesla T10s"
+)
+VLLM_AWQ_TURING = (
+    "https://docs.vllm.ai/en/latest/features/quantization/ (Supported Hardware, read 2026-12-07): AWQ and GPTQ run on "
+    "Turing (SM 7.5), and Marlin (GPTQ/AWQ/FP8/FP4) on Turing too (but for MXFP4): a 4-bit AWQ checkpoint is served "
+    "by vLLM on RTX 2080 Ti cards"
 )
 MISTRAL_MEDIUM_FP8 = (
     "https://docs.nvidia.com/nemo/automodel/model-coverage/vision-language-models/mistral-medium-3-5 (read "
@@ -2313,6 +2319,38 @@ CASES: tuple[Case, ...] = (
         "chunks and their fifth seat waits past a minute), so the one build shown is the plan's 'cheapest', serving all "
         "five, and says no share.",
         (MAC_PROMPT_PROCESSING, REDHAT_VLLM_LLAMACPP, CLAUDE_CODE_RATES),
+    ),
+    Case(
+        "value49-five-coding-seats-a-much-faster-build-for-a-little-more-is-shown-beside-the-cheapest",
+        "--model qwen3.6-27b --workload inference --budget 15000 --usage coding-agent --seats 5 --context 65536",
+        (
+            feasible(),
+            Expect(
+                "a build shown at least 30 % faster than the 'cheapest' for at most 5 % more money (two RTX 2080 Ti "
+                "22GB at AWQ int4 beside the Arc Pro B60 Dual)",
+                lambda plan: any(
+                    decode(b) >= 1.30 * decode(c) and price(c) < price(b) <= 1.05 * price(c)
+                    for c in labelled(plan, "cheapest")
+                    for b in builds(plan)
+                ),
+            ),
+            labelled_build(
+                "faster-for-little",
+                "says so against the 'cheapest' it beats: 30 % faster or more for 5 % more or less, serving the seats",
+                lambda b: serves_demand(b) is True,
+            ),
+            Expect(
+                "every label, 'faster for a little more' too, holds against the numbers shown (independent checker)",
+                lambda plan: check_labels(plan, budget=15000) == [],
+            ),
+        ),
+        "Five coding-agent seats (the serve38 team) at 15,000 USD: the plan's 'cheapest' is one Arc Pro B60 Dual at AWQ "
+        "int4 (2,462 USD, 14.5 tokens/s a stream). Two modified RTX 2080 Ti 22GB serve the same AWQ checkpoint with "
+        "vLLM (AWQ runs on Turing) at 19.7 tokens/s for 2,493 USD: 31 USD (1.3 %) more for 36 % more speed, on CUDA "
+        "rather than Intel's XPU backend (SUP-1 warns of its fewer quantization formats). A practitioner shows that "
+        "pair beside the cheapest; the plan's searches found the cheapest, the fastest and the best value and never "
+        "the pair. Walked 2026-12-07 (value49): not in the plan's pool at all before solver._faster_for_little.",
+        (CLAUDE_CODE_RATES, REDHAT_VLLM_LLAMACPP, VLLM_AWQ_TURING, CN_2080TI_22G),
     ),
     Case(
         "serve43-twenty-coding-seats-gpt-oss-120b-whole-on-one-96-gb-card",

@@ -907,6 +907,8 @@ CLAIMS: dict[str, Template] = {
     # round 38: the cheapest (quietest) build shown that serves its users' demand, beside a "cheapest" ("quietest")
     # that does not (solve.ranking.serving_claims)
     "claim.cheapest-serving": "cheapest serving the demand",
+    # round 49: much faster than the cheapest for a little more (solve.shown.FASTER_FOR_LITTLE)
+    "claim.faster-for-little": "faster for a little more",
     "claim.quietest-serving": "quietest serving the demand",
 }
 """A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code). A
@@ -1618,6 +1620,16 @@ EN: dict[str, Template] = {
             else f"{r.num('tps'):.1f} tokens/s per user where the cheapest reads {r.num('cheapest_tps'):.1f}"
         )
         + past_support_said(r, say, "the cheapest whose cards hold it")
+    ),
+    "claim.faster-for-little": lambda r, _say: (
+        f"{r.num('dearer'):,.0f} {r.fields['currency']} "
+        f"({r.num('dearer_pct'):.1f} %) more than the cheapest "
+        f"({r.num('cheapest_price'):,.0f}) for {r.num('faster_pct'):.0f} % more speed: "
+        + (
+            f"{r.num('tps'):,.0f} training tokens/s where the cheapest trains {r.num('cheapest_tps'):,.0f}"
+            if r.fields.get("training")
+            else f"{r.num('tps'):.1f} tokens/s per user where the cheapest reads {r.num('cheapest_tps'):.1f}"
+        )
     ),
     "claim.cheapest-vram-supported": lambda r, _say: (
         f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the builds whose cards hold the whole "

@@ -1301,6 +1301,16 @@ ZH_REASONS: dict[str, Template] = {
         )
         + _zh_past_support(r, say, "显卡装下整个模型的配置中最便宜的")
     ),
+    "claim.faster-for-little": lambda r, _say: (
+        f"比最便宜的配置（{r.num('cheapest_price'):,.0f}）贵 {r.num('dearer'):,.0f} "
+        f"{r.fields['currency']}（{r.num('dearer_pct'):.1f}%），"
+        f"速度高 {r.num('faster_pct'):.0f}%："
+        + (
+            f"训练 {r.num('tps'):,.0f} token/秒，最便宜的配置为 {r.num('cheapest_tps'):,.0f}"
+            if r.fields.get("training")
+            else f"每用户 {r.num('tps'):.1f} token/秒，最便宜的配置为 {r.num('cheapest_tps'):.1f}"
+        )
+    ),
     "claim.cheapest-vram-supported": lambda r, _say: (
         f"显卡装下整个模型、且软件仍受厂商支持的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
         f"每用户 {r.num('tps'):.1f} token/秒，比已过支持期的 {r.fields['eol_gpu']}（{r.num('eol_tps'):.1f}）"
@@ -3292,6 +3302,7 @@ ZH_CLAIMS: dict[str, Template] = {
         "显存装下整个模型、软件仍受支持的配置中最便宜", _ZH_BELOW, _ZH_WAIT, short=_ZH_SHORT
     ),
     "claim.cheapest-serving": "满足需求的配置中最便宜",
+    "claim.faster-for-little": "多花一点、快得多",
     "claim.quietest-serving": "满足需求的配置中最安静",
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""

@@ -78,7 +78,12 @@ MACHINE_SOURCES = ("cpu-only", "mini-pc", "experts-in-ram", "servers")
 NO_GPU = "none"
 """`Build.gpu_id` of a machine that buys no GPU (CPU only): `gpu_count` is 0."""
 FASTER_ENOUGH = 1.25
-"""A second CPU-only build is offered beside the cheapest only when it decodes at least this much faster."""
+"""A search gate, not a label: a second build of a machine source (a second CPU-only box, a tier's quicker host:
+_faster_in_tier) is searched for and offered beside the source's cheapest only when it decodes at least this much
+faster, a second machine worth a place on the list (an estimate, not a measurement). No label reads it: "faster" and
+"more speed" are shown.FASTER (outside AS_FAST's 3 % same-speed band), "faster for a little more" is
+shown.FASTER_FOR_LITTLE, and the fastest experts-in-RAM build's card is checked against shown.FASTER after the search
+(_quickest_card). Round 49 named the three apart (docs/advice.md)."""
 SERVER_FAMILIES = ("server", "workstation")
 """Platforms whose boards carry a BMC with its own VGA output: no graphics card needed to install or to run."""
 
@@ -1182,7 +1187,11 @@ TIER_CPUS_TRIED = 3
 """How many of a tier's quicker CPUs (by the rate they read one token's experts at on the channels the tier's boards
 wire, then their compute) are solved for, in order, for its fastest build."""
 GPU_NEAR_BEST = 0.95
-"""The fastest build of a tier takes the cheapest card that decodes within this share of the best affordable card."""
+"""The tier's card for value (_tier_card): the cheapest of the cards that decode within this share of the best card
+whose price is within PROMPT_PREMIUM of the cheapest build's own. A pick for the money, not a claim of speed: the
+tier's fastest build (_faster_in_tier, _near_best_gpus) takes its cards within shown.AS_FAST of the best, the band in
+which the labels call two speeds the same (round 49: it had read this 5 %, so its card could be one a swap beats by
+more than the labels' 3 %, which _quickest_card then searched for)."""
 
 
 def _faster_in_tier(
@@ -1192,8 +1201,8 @@ def _faster_in_tier(
     FASTER_ENOUGH. The cheapest host of a tier is often its slowest (a 16-core 4-CCD EPYC 9124) and its cheapest
     card a slow one beside the experts; an expert buys the quicker part and a card that keeps more of the model when
     the budget allows. CPUs are tried in the order of the rate one token's experts are read at (host.decode_read_gbps:
-    their RAM's at its rated speed, or their cores' where those bind), then their compute; for each, the cards within
-    GPU_NEAR_BEST of the best one the budget leaves room for, then any card."""
+    their RAM's at its rated speed, or their cores' where those bind), then their compute; for each, the cards as
+    fast as the best one the budget leaves room for (within shown.AS_FAST: _near_best_gpus), then any card."""
     from configurator.core.estimate.precision import weight_format
     from configurator.core.solve.plan import _solve_once
 
@@ -1293,13 +1302,13 @@ def _near_best_gpus(
     without: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, Record], float]:
     """The tier's cards whose price fits the room the cheapest build leaves in the budget and whose decode on `cpu`
-    is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds); with the best
-    decode among them (_card_speeds: which cards are weighed)."""
+    is as fast as the best of them for a buyer (within shown.AS_FAST, the labels' same-speed band; the solver then
+    takes the cheapest that builds); with the best decode among them (_card_speeds: which cards are weighed)."""
+    from configurator.core.solve.shown import AS_FAST
+
     speeds = _card_speeds(ctx, workload, catalog, cheapest, cpu, channels, without)
     best = max((v for _amount, v in speeds.values()), default=0.0)
-    near = {
-        gid: catalog.records["gpus"][gid] for gid, (_a, v) in speeds.items() if best > 0 and v >= GPU_NEAR_BEST * best
-    }
+    near = {gid: catalog.records["gpus"][gid] for gid, (_a, v) in speeds.items() if best > 0 and v >= AS_FAST * best}
     return near, best
 
 

@@ -74,6 +74,7 @@ from configurator.core.solve.shown import (
     AS_FAST,
     AS_QUIET_DBA,
     FASTER,
+    FASTER_FOR_LITTLE,
     SAME_PRICE,
     gives_up_for_little,
     kind_said,
@@ -663,6 +664,50 @@ def _in_vram_claim(f: _Field) -> None:
                 eol_tps=m[best].speed,
             ),
         )
+
+
+def _faster_for_little_claim(f: _Field) -> None:
+    """ "Faster for a little more" (shown.FASTER_FOR_LITTLE): beside the build that holds "cheapest", the cheapest of
+    its rivals within the budget, on a card its vendor still supports and at a sourced speed, that is much faster than
+    it for a little more money; the claim names the cheapest's price and speed. Round 49: five coding seats on
+    Qwen3.6-27B were shown an Arc Pro B60 Dual as "cheapest" (2,462 USD, 14.5 tokens/s a stream) where two RTX 2080 Ti
+    22GB serve them at 19.7 for 31 USD more."""
+    m = f.m
+    held = _holder(f, "claim.cheapest")
+    if held is None:
+        return
+    rule = FASTER_FOR_LITTLE
+    rivals = [
+        i
+        for i in _cheapest_pool(f)
+        if i != held
+        and i in f.within
+        and f.eol[i] is None
+        and not m[i].unsourced_speed
+        and m[i].readable
+        and not m[i].waits
+    ]
+    fast = [i for i in rivals if m[i].speed >= rule.speed_floor(m[held].speed) * (1 - 1e-9)]
+    if not fast:
+        return
+    best = min(fast, key=_price_key(f))
+    if not rule.holds(m[best].price, m[best].speed, m[held].price, m[held].speed):
+        return
+    f.claim(
+        best,
+        Reason.of(
+            "claim.faster-for-little",
+            price=m[best].price,
+            currency=f.pool[best].currency,
+            tps=m[best].speed,
+            cheapest_price=m[held].price,
+            cheapest_tps=m[held].speed,
+            dearer=round(m[best].price - m[held].price, 2),
+            dearer_pct=round(100 * (m[best].price / m[held].price - 1), 1),
+            faster_pct=round(100 * (m[best].speed / m[held].speed - 1), 1),
+            training=f.pool[best].estimate.workload.get("kind", "inference") != "inference",
+        ),
+    )
 
 
 def _holder(f: _Field, code: str) -> int | None:
@@ -1488,6 +1533,10 @@ CLAIM_ORDER = {
     "claim.cheapest-vram": 2.5,
     # a supported card holding the model for as much speed per money as the card past support: shown beside it
     "claim.cheapest-vram-supported": 2.6,
+    # round 49: what a little more than the cheapest buys (shown.FASTER_FOR_LITTLE), a refinement of "cheapest": after
+    # the three answers a `--top 3` plan gives (cheapest, fastest, best value) and the in-VRAM references, before the
+    # release tier's second answers (2.7, 2.8) and "quietest"
+    "claim.faster-for-little": 2.65,
     "claim.quietest": 3.0,
     # round 38: made once the costs are known (serving_claims); a build kept for it is placed by _serving_shown
     "claim.cheapest-serving": 3.5,
@@ -1884,6 +1933,7 @@ def rank_and_label(
     else:
         _cheapest_claims(f)
         _in_vram_claim(f)
+        _faster_for_little_claim(f)
     _speed_claims(f, request, comparison)
     _quiet_and_grow_claims(f)
     if not comparison:

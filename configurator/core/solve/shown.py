@@ -19,6 +19,7 @@ its rank with the offer that holds over it (field `rank`), the first in the orde
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurator.core.common.reasons import Reason
@@ -52,6 +53,42 @@ when the other is outside its same-speed band (AS_FAST): read from the one rule,
 speed" than one that "fastest" counted as its equal (Gemma 4 31B QLoRA: an MI100 "more speed" at 153 h beside an RTX
 2080 Ti 22GB at 155 h, docs/advice.md)."""
 
+
+@dataclass(frozen=True)
+class FasterForLittle:
+    """The one rule of "faster for a little more": a build that decodes (trains) at least `much_faster` times the
+    cheapest build's speed for at most `little_more` over its price. Read by the search that finds it beside the
+    cheapest (solver._faster_for_little), the claim (ranking._faster_for_little_claim) and the label check
+    (tests/independent_checker.py). ESTIMATES of what a buyer weighs, not measurements: 30 % is ten times the
+    same-speed band (AS_FAST's 3 %), a gain a buyer reads at once (a reply of 480 tokens in 25 s instead of 33 s); 5 % is
+    five times the same-price band (SAME_PRICE's 1 %), small beside what a used card's asking price moves between
+    two listings. Round 49: five coding-agent seats on Qwen3.6-27B at 15,000 USD had been shown an Arc Pro B60 Dual as
+    "cheapest" (2,462 USD, 14.5 tokens/s a stream) and never two RTX 2080 Ti 22GB at AWQ int4 (2,493 USD, 19.7): the
+    plan's searches find the cheapest, the fastest and the best value, and nothing between."""
+
+    much_faster: float = 1.30
+    little_more: float = 0.05
+
+    def speed_floor(self, speed: float) -> float:
+        """The least speed that is "much faster" than `speed`."""
+        return self.much_faster * speed
+
+    def price_ceiling(self, price: float) -> float:
+        """The most a build may cost that is "a little more" than `price`."""
+        return (1.0 + self.little_more) * price
+
+    def holds(self, price: float, speed: float, cheap_price: float, cheap_speed: float) -> bool:
+        """Whether a build at `price` and `speed` is faster for a little more than one at `cheap_price`/`cheap_speed`:
+        dearer (a cheaper one that fast would be the cheapest), no more than the ceiling, at least the floor."""
+        return (
+            cheap_price < price <= self.price_ceiling(cheap_price) + 0.005
+            and speed >= self.speed_floor(cheap_speed) * (1 - 1e-9)
+            and cheap_speed > 0
+        )
+
+
+FASTER_FOR_LITTLE = FasterForLittle()
+"""The rule object of "faster for a little more" (FasterForLittle): the one both the solver and the labels read."""
 
 SAME_PRICE = 0.01
 """Two builds within 1 % of each other's price cost the same to a buyer (speeds are the same within 3 %: AS_FAST):

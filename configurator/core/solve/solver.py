@@ -15,7 +15,7 @@ every build of the plan, by solve.ranking.rank_and_label.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypedDict
 
@@ -49,7 +49,7 @@ from configurator.core.solve.candidates import (
     unvalidated_option,
 )
 from configurator.core.solve.grow import ROOM_TO_GROW, Rival
-from configurator.core.solve.shown import AS_FAST
+from configurator.core.solve.shown import AS_FAST, FASTER_FOR_LITTLE
 from configurator.core.solve.slots import Placement, card_geometry, needs_gap
 from configurator.core.support import checks as support
 
@@ -1303,6 +1303,8 @@ LABEL_WHY = {
     "cheapest validated": "assembled from parts in a search for the lowest price on a card its training run is "
     "validated on",
     "room to grow": "assembled from parts in a search for the lowest price with room for one more of its GPU",
+    "faster for a little more": "assembled from parts in a search for the lowest price much faster than the cheapest "
+    "build, within a little more than its price",
 }
 """What each objective after the cheapest looked for, said with the build it found: where the build came from, not a
 claim over the plan (solve.ranking makes those over every build shown; "the lowest total price among builds that
@@ -1352,12 +1354,9 @@ def run_labels(
     if cheapest is None:
         return results  # infeasible (or out of time: see bm.last_status); other objectives cannot help
     take("cheapest that fits", "assembled from parts in a search for the lowest price", cheapest)
-    if _set_aside(cheapest.option, bm):
-        # a training job is not started past support, nor on a run unvalidated on the card, while another build is
-        # found (_set_aside): the cheapest of those is the one a plan calls "cheapest" (solve.ranking), searched beside
-        why = LABEL_WHY["cheapest supported" if _past_support(cheapest.option) else "cheapest validated"]
-        take("cheapest that fits", why, _cheapest_supported(bm, label_time, lambda o: _set_aside(o, bm)))
-        beside += 1 if results[-1][2] is not cheapest else 0
+    for label, why, choice in _beside_cheapest(bm, cheapest, label_time, top_k):
+        take(label, why, choice)
+        beside += choice is not None
     tried: list[str] = []
     fastest: Choice | None = None
     for label, objective in _objectives(bm.request):
@@ -1388,6 +1387,28 @@ def run_labels(
         if objective in also and objective not in tried and objective == "value" and not should_stop():
             take(label, LABEL_WHY[label], _value_search(bm, cheapest, fastest, label_time, judge, results))
     return results
+
+
+def _beside_cheapest(
+    bm: LabelModel, cheapest: Choice, label_time: float, top_k: int
+) -> Iterator[tuple[str, str, Choice | None]]:
+    """The builds searched beside the cheapest, none taking a place of `top_k`, each searched once the one before is
+    taken (run_labels excludes its build): where the cheapest is set aside (a training job is not started past
+    support, nor on a run unvalidated on the card: _set_aside), the cheapest that is not, the one a plan calls
+    "cheapest" (solve.ranking); then, for a plan of more than one build, the cheapest much faster than that one for
+    a little more (round 49: _faster_for_little)."""
+    base = cheapest
+    if _set_aside(cheapest.option, bm):
+        why = LABEL_WHY["cheapest supported" if _past_support(cheapest.option) else "cheapest validated"]
+        supported = _cheapest_supported(bm, label_time, lambda o: _set_aside(o, bm))
+        yield "cheapest that fits", why, supported
+        base = supported or cheapest
+    if top_k > 1:
+        yield (
+            "faster for a little more",
+            LABEL_WHY["faster for a little more"],
+            _faster_for_little(bm, base, label_time),
+        )
 
 
 def _past_support(option: GpuOption) -> bool:
@@ -1541,6 +1562,27 @@ def _as_fast_for_less(bm: LabelModel, fastest: Choice, label_time: float) -> Cho
     else:
         return None  # no card and count is that fast for less: the search would find the fastest again
     return near if near is not None and near.cost < fastest.cost else None
+
+
+def _faster_for_little(bm: LabelModel, cheapest: Choice, label_time: float) -> Choice | None:
+    """The cheapest build whose speed points reach FASTER_FOR_LITTLE's floor over the cheapest build's, when it costs at
+    most the rule's ceiling over its price (one more solve, among the options whose cards alone can be that fast and
+    whose least price is under the ceiling; none, no solve). The searches for the cheapest, the fastest and the best
+    value each find the optimum of their own number: five coding seats on Qwen3.6-27B at 15,000 USD were shown an Arc
+    Pro B60 Dual at 2,462 USD and 14.5 tokens/s a stream, and never two RTX 2080 Ti 22GB at 2,493 USD and 19.7."""
+    floor = math.ceil(FASTER_FOR_LITTLE.speed_floor(points_of(bm, cheapest)))
+    ceiling = FASTER_FOR_LITTLE.price_ceiling(cheapest.cost)
+    extra = getattr(bm, "perf_extra", getattr(bm, "perf_extra_max", 0))
+    lower = getattr(bm, "lower_cost", None)
+    fast = [
+        i
+        for i, o in enumerate(bm.options)
+        if bm.perf_points(o) + extra >= floor and (lower(i) if lower is not None else option_cost(o)) <= ceiling
+    ]
+    if not fast:
+        return None
+    found = _supported(bm, "cost", label_time, ("perf", floor), among=fast)
+    return found if found is not None and cheapest.cost < found.cost <= ceiling else None
 
 
 VALUE_STEPS = 3
