@@ -48,6 +48,9 @@ from configurator.core.common.reasons import Reason
 # weighted S / (S + 9) for S own sources, mixed with the kind's, no gate; chosen where it holds more judged regimes'
 # nested shares in the band on the stored folds than both other forms (crossval.pooled_preferred; docs/estimates.md,
 # round 47). A regime of three agreeing sources no longer reads their narrow spread alone.
+# Since ranges49 (2026-12-07, issue #29) the pooled weight's k is estimated from the folds (crossval.pooling_sources:
+# within- over between-regime variance of the sources' typical misses, 10.9 on decode's), and the pooled rule's answers
+# are rounded to the nearest 0.01 (crossval.rounded), the other rules' still outward (docs/estimates.md, round 49).
 RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # re-derived 2026-12-01 after GGUF files were sized tensor by tensor (estimate.gguf): (0.938, 1.071);
     # before, after scoring torch-allocated rows without the runtime overhead and the prompt term (0.919, 1.069)
