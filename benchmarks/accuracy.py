@@ -24,7 +24,8 @@ several, NVIDIA or other vendors, MoE or dense), cross-validated and held out. -
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
 derived from the cross-validated errors, for decode and prefill per assigned regime, and per regime the "rule" line
 (crossval.regime_range_factors: Weibull-position quantiles of source biases plus row scatter) whose factors ranges.py
-ships, rounded outward, with the share of its cross-validated and holdout rows they hold, and under a regime that reads
+ships, rounded as crossval.rounded ships them (the pooled rule's to the nearest 0.01, the others' outward), with the share of
+its cross-validated and holdout rows they hold, and under a regime that reads
 the kind's range what its rows lack to read its own (crossval.gate_shortfall: sources, rows, rows from other sources),
 then each nameable regime of ranges.CANDIDATE_REGIMES tried for a range of its own (crossval.try_regime: its factors,
 half-width, cross-validated and nested shares, its held-out rows at the shipped ranges and at its own, reported, and the

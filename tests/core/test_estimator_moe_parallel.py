@@ -180,7 +180,7 @@ def test_moe_tensor_parallel_has_its_own_range(catalog: Catalog) -> None:
     """ranges.REGIME_RANGE_FACTORS: an MoE under tensor parallelism reads its regime's range (x0.72..x1.36 since est20,
     2026-12-04: over half its 22 cross-validated rows are one source's, so the rule gives it the decode kind's range
     whole, every source's bias and every row's scatter); a dense model on the same GPUs reads the single-stream NVIDIA
-    range (x0.68..x1.27)."""
+    range (x0.69..x1.27 since ranges49)."""
     from configurator.core.estimate.ranges import MOE_TENSOR_PARALLEL, RANGE_FACTORS, REGIME_RANGE_FACTORS
 
     w = Workload(kind="inference", precision="fp8", engine="vllm", context=2048)

@@ -11,13 +11,12 @@ set by hand, or left behind when the estimator moved the rows it was derived fro
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from configurator.core.estimate.crossval import coverage
+from configurator.core.estimate.crossval import POOLED_KINDS, coverage, rounded
 from configurator.core.estimate.ranges import (
     BATCHED,
     MOE_TRAINING,
@@ -75,10 +74,6 @@ NOT_THE_RULE = {
 }
 
 
-def _outward(factors: tuple[float, float], step: float) -> tuple[float, float]:
-    return math.floor(factors[0] / step + 1e-9) * step, math.ceil(factors[1] / step - 1e-9) * step
-
-
 def _same(stored: float | None, now: float | None) -> bool:
     return stored is None and now is None or (stored is not None and now == pytest.approx(stored, rel=1e-6))
 
@@ -127,7 +122,7 @@ def test_every_shipped_factor_is_the_rule_s_answer_on_the_stored_folds(catalog: 
         if (kind, regime) in NOT_THE_RULE:
             continue
         shipped = REGIME_RANGE_FACTORS.get((kind, regime), RANGE_FACTORS[kind])
-        assert shipped == pytest.approx(_outward(factors, step)), (kind, regime, factors, how)
+        assert shipped == pytest.approx(rounded(factors, step, kind in POOLED_KINDS)), (kind, regime, factors, how)
 
 
 def test_the_steady_state_range_is_not_the_rule_s_answer_for_the_reason_given(catalog: Any, accuracy: Any) -> None:
@@ -139,7 +134,7 @@ def test_the_steady_state_range_is_not_the_rule_s_answer_for_the_reason_given(ca
     above the band as the shipped 21 of 22: no share it would mend.)"""
     kind = "training_gpu_hours"
     (factors, _how) = accuracy.rule_factors(kind, accuracy.stored_cv(kind), catalog)[STEADY_STATE]
-    answer = _outward(factors, 0.01)
+    answer = rounded(factors, 0.01)
     assert answer != pytest.approx(STEADY_STATE_HOURS)
     cv = accuracy.regime_points(kind, accuracy.stored_cv(kind), catalog)[STEADY_STATE]
     # judged where the fitted rows reach (ranges.TRAINING_FITTED_SEQUENCE): past it the estimate says the range does

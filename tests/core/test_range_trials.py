@@ -16,10 +16,10 @@ import pytest
 from configurator.core.estimate.crossval import (
     PER_REGIME_KINDS,
     POOLED_KINDS,
-    outward,
     per_regime_preferred,
     pooled_preferred,
     regime_range_factors,
+    rounded,
     try_regime,
 )
 from configurator.core.estimate.ranges import (
@@ -47,15 +47,33 @@ def accuracy() -> Any:
     return accuracy_benchmark()
 
 
+# Candidates a trial adopts that are not wired into ranges.speed_regime, each with its reason; the test below holds each
+# to being adopted and unshipped, so a round that wires it or whose folds stop adopting it must drop the entry.
+ADOPTED_NOT_WIRED: dict[tuple[str, str], str] = {
+    # ranges49 (issue #29): at decode's k estimated on its four assigned regimes (crossval.pooling_sources, 10.9) and
+    # the pooled rule's answers rounded to the nearest 0.01, llama.cpp's Vulkan decode rows (10 from 3 sources) read
+    # x0.73..x1.33 and hold 9 of 10 cross-validated, 8 of 10 nested, the four judged regimes still in the band: adopted.
+    # Wired in, the kind would have five regimes and k, re-estimated on them, moves 10.9 -> 173 (the Vulkan sources'
+    # typical misses sit at the others' mean, so the between-regime variance nearly vanishes): every decode regime
+    # would read nearly the kind's range, which no trial measures. Left until k is stable to a split of ten rows
+    # (docs/estimates.md, round 49)
+    ("decode_speed", LLAMACPP_VULKAN): "adopted at the kind's k; wiring it re-estimates k 10.9 -> 173 (round 49)",
+}
+
+
 @pytest.mark.parametrize("kind", sorted(k for k in CANDIDATE_REGIMES if k != "offload"))
 def test_a_candidate_regime_is_shipped_exactly_when_its_trial_adopts_it(catalog: Any, accuracy: Any, kind: str) -> None:
     """A candidate reads a range of its own (a REGIME_RANGE_FACTORS entry) if and only if try_regime adopts it on the
-    stored folds, at the rule's answer. When a merge re-derives the folds (`python benchmarks/accuracy.py --write-cv
-    KIND`) and a verdict flips, this fails: wire the regime into ranges.speed_regime and ship its factors, or drop them."""
+    stored folds, at the rule's answer, or is listed in ADOPTED_NOT_WIRED with its reason. When a merge re-derives the
+    folds (`python benchmarks/accuracy.py --write-cv KIND`) and a verdict flips, this fails: wire the regime into
+    ranges.speed_regime and ship its factors, or drop them."""
     trials = accuracy.regime_trials(kind, accuracy.stored_cv(kind), catalog)
     assert [t.regime for t in trials] == list(CANDIDATE_REGIMES[kind])
     for trial in trials:
         shipped = REGIME_RANGE_FACTORS.get((kind, trial.regime))
+        if (kind, trial.regime) in ADOPTED_NOT_WIRED:
+            assert trial.adopted and shipped is None, (kind, trial.regime, ADOPTED_NOT_WIRED[(kind, trial.regime)])
+            continue
         assert (shipped is not None) == trial.adopted, (kind, trial.regime, trial.reason())
         if shipped is not None:
             assert shipped == pytest.approx(trial.factors)
@@ -74,11 +92,12 @@ def test_moe_on_one_gpu_is_tried_on_its_own_rows_and_not_adopted_for_the_reason_
     MoE-on-one-GPU rows held out sit in the band at the regimes' ranges they read (81 % of 62). merge47's folds (moe47's
     and amd47's fit rows): 29 rows from 9 sources weigh 9 / (9 + 9), x0.74..x1.30 holds 24 of 29 cross-validated (83 %,
     in the band), but split out it takes the other regimes' judged nested shares in the band from 4 to 3: not shipped,
-    merge43's reason again."""
+    merge43's reason again. ranges49 (k from the folds, 10.9; nearest rounding): 45 %, x0.74..x1.29, 24 of 29
+    cross-validated and nested, the other regimes' judged shares 4 -> 3: the same verdict."""
     pairs = accuracy.stored_cv("decode_speed")
     (trial,) = [t for t in accuracy.regime_trials("decode_speed", pairs, catalog) if t.regime == MOE_ONE_GPU]
     assert trial.gap.met and trial.cv[1] >= 20
-    assert "own sources' biases and rows' scatter weighted 50% (9 / (9 + 9))" in trial.how
+    assert "own sources' biases and rows' scatter weighted 45% (9 / (9 + 10.9), k from the kind's" in trial.how
     assert not trial.adopted
     assert "nested shares in the band 4 -> 3" in trial.reason()
 
@@ -104,22 +123,23 @@ def test_a_candidate_s_range_moves_with_its_own_cross_validated_rows_only(catalo
 def test_a_small_regime_reads_the_kind_s_range(catalog: Any, accuracy: Any) -> None:
     """Guarded: the training rows past the fitted sequences (none) fall short of the gate, so they are not shipped.
     llama.cpp's Vulkan decode rows had too (5, one source); merge47's folds hold 10 from 3 sources (amd47's R9700 and
-    B70 rows), which pass the gate, but their range holds all 10 cross-validated rows (above the band): not shipped.
-    Under decode's partially pooled rule (ranges47) their 3 sources weigh 3 / (3 + 9), so their range stays within a
-    few hundredths of the kind's; under the gated rule a small regime reads the kind's range (the rule over every
-    row), never its own extremes."""
+    B70 rows), which pass the gate, but their range held all 10 cross-validated rows (above the band): not shipped.
+    Under decode's partially pooled rule their 3 sources weigh 3 / (3 + k) (ranges49: k 10.9 from the folds, 22 %), so
+    their range stays within a few hundredths of the kind's; rounded to the nearest 0.01 it holds 9 of 10 (adopted:
+    ADOPTED_NOT_WIRED says why it is not wired); under the gated rule a small regime reads the kind's range (the rule
+    over every row), never its own extremes."""
     pairs = accuracy.stored_cv("decode_speed")
     (vulkan,) = [t for t in accuracy.regime_trials("decode_speed", pairs, catalog) if t.regime == LLAMACPP_VULKAN]
-    assert not vulkan.adopted and vulkan.cv == (10, 10) and "outside 75-90 %" in vulkan.reason()
-    assert "weighted 25% (3 / (3 + 9))" in vulkan.how
+    assert vulkan.cv == (9, 10) and vulkan.adopted == (("decode_speed", LLAMACPP_VULKAN) in ADOPTED_NOT_WIRED)
+    assert "weighted 22% (3 / (3 + 10.9)" in vulkan.how
     every = {"all": [p for _, p in pairs if p.estimated]}
-    kind_answer = outward(regime_range_factors(every, pooled=True)["all"][0])
-    assert vulkan.factors == pytest.approx(kind_answer, abs=0.04)
+    kind_answer = rounded(regime_range_factors(every, pooled=True)["all"][0], pooled=True)
+    assert vulkan.factors == pytest.approx(kind_answer, abs=0.05)  # ranges49: x0.73..x1.33 against x0.69..x1.31
     groups = accuracy.regime_points("decode_speed", pairs, catalog)
     small = accuracy.candidate_member(SMALL_MODEL, pairs, catalog)  # 4 rows from 2 sources: short of the gate
     gated = try_regime(groups, SMALL_MODEL, small)
     assert "the kind's" in gated.how
-    assert gated.factors == pytest.approx(outward(regime_range_factors(every)["all"][0]))
+    assert gated.factors == pytest.approx(rounded(regime_range_factors(every)["all"][0]))
     train = accuracy.stored_cv("training_gpu_hours")
     (past,) = accuracy.regime_trials("training_gpu_hours", train, catalog)
     assert past.regime == PAST_FITTED_SEQUENCE and past.cv == (0, 0) and not past.adopted

@@ -452,6 +452,7 @@ def regime_range_factors(
     widen_biases: bool = True,
     per_regime: bool = False,
     pooled: bool = False,
+    pooling: float | None = None,
 ) -> dict[str, tuple[tuple[float, float], str]]:
     """Per regime, the 80 % range factors from its leave-one-source-out residuals and how they were derived: every sum
     of a source's bias and a row's scatter (bias_scatter_factors), the biases of the regime's own sources when it has
@@ -469,9 +470,9 @@ def regime_range_factors(
     fewer reads the kind's, as before.
 
     With `pooled` (ranges47, POOLED_KINDS) no gate at all: every regime reads pooled_range_factors, its own sources'
-    answer and the kind's mixed in proportion to its number of sources."""
+    answer and the kind's mixed in proportion to its number of sources (`pooling`: its k, else estimated from by_regime)."""
     if pooled:
-        return pooled_range_factors(by_regime, coverage, widen_biases)
+        return pooled_range_factors(by_regime, coverage, widen_biases, pooling)
     pooled_bias, pooled_scatter = bias_and_scatter([p for pts in by_regime.values() for p in pts])
     out: dict[str, tuple[tuple[float, float], str]] = {}
     for regime, pts in by_regime.items():
@@ -508,10 +509,53 @@ def regime_range_factors(
 # S = 9 (ceil((S + 1) x 0.9) <= S; Vovk et al., as conformal_factors), and three that happen to agree (decode's other
 # vendors, x1.05 / x0.98 / x0.99) promise about 50 % (vendor47, docs/estimates.md round 47). So a regime's predictive
 # distribution is a mixture, the hierarchical model's shrinkage (Buhlmann credibility: a weight S / (S + k) on the
-# group's own evidence): its own sources' bias + scatter sums with weight S / (S + POOL_SOURCES), the kind's (every
-# regime's sources and rows) with the rest. POOL_SOURCES is that distribution-free threshold, fixed before the rule was
-# scored (not tuned: 4, 9 and 15 hold the same judged nested shares on decode's stored folds).
+# group's own evidence): its own sources' bias + scatter sums with weight S / (S + k), the kind's (every regime's
+# sources and rows) with the rest. ranges47 fixed k = POOL_SOURCES, the distribution-free count above.
 POOL_SOURCES = 9
+
+# ranges49 (issue #29): k estimated from the folds themselves (pooling_sources), the Buhlmann-Straub empirical-Bayes
+# ratio of the within-regime to the between-regime variance of one statistic per (regime, source): the source's mean
+# |log ratio| over its rows in the regime, its typical miss (bias and scatter together: what an 80 % range has to span).
+# Regimes whose typical misses differ by more than their sources' do within them read more of their own range (small
+# k), regimes that differ by less read more of the kind's (large k); no between-regime variance left once the
+# within-regime part is taken out (or a single regime) pools them whole. Chosen on decode's stored folds' nested shares
+# over two other statistics: the sources' median log ratio (the location alone, k 47) and their mean squared log ratio
+# (k 17). All three hold the 4 judged regimes' nested shares in the band; the mean distance from 80 % is 0.044 for this
+# one and the squares, 0.057 for the median; of the tied two the mean |log ratio| is the one a single source's largest
+# miss leads less (docs/estimates.md round 49).
+
+
+def _typical_misses(by_regime: Mapping[str, Sequence[Point]]) -> list[list[float]]:
+    """Per regime, each source's mean |log ratio| over its rows in that regime (regimes with no answered row left out)."""
+    out: list[list[float]] = []
+    for pts in by_regime.values():
+        by_source: dict[str, list[float]] = {}
+        for p in pts:
+            if p.estimated:
+                by_source.setdefault(p.group, []).append(abs(math.log(p.measured / p.estimated)))
+        if by_source:
+            out.append([statistics.fmean(v) for v in by_source.values()])
+    return out
+
+
+def pooling_sources(by_regime: Mapping[str, Sequence[Point]]) -> float:
+    """The credibility constant k of pooled_range_factors' weight S / (S + k), estimated from the points (Buhlmann &
+    Straub's nonparametric estimators, each (regime, source) one observation, its typical miss: _typical_misses): the
+    expected within-regime variance v = sum of squared deviations from each regime's mean / sum (S_i - 1), the between-
+    regime variance a = (sum S_i (mean_i - mean)^2 - v (R - 1)) / (N - sum S_i^2 / N), k = v / a; math.inf (pool whole)
+    when a <= 0, fewer than 2 regimes, or no regime has 2 sources."""
+    groups = _typical_misses(by_regime)
+    n = sum(len(g) for g in groups)
+    dof = sum(len(g) - 1 for g in groups)
+    if len(groups) < 2 or dof <= 0:
+        return math.inf
+    within = sum(sum((x - statistics.fmean(g)) ** 2 for x in g) for g in groups) / dof
+    grand = sum(sum(g) for g in groups) / n
+    spread = sum(len(g) * (statistics.fmean(g) - grand) ** 2 for g in groups)
+    between = (spread - within * (len(groups) - 1)) / (n - sum(len(g) ** 2 for g in groups) / n)
+    if between <= 0:
+        return math.inf
+    return within / between
 
 
 def _weighted_quantile(items: Sequence[tuple[float, float]], q: float) -> float:
@@ -543,19 +587,25 @@ def _mixture(biases: Sequence[float], scatter: Sequence[float], weight: float) -
 
 
 def pooled_range_factors(
-    by_regime: Mapping[str, Sequence[Point]], coverage: float = 0.8, widen_biases: bool = True
+    by_regime: Mapping[str, Sequence[Point]],
+    coverage: float = 0.8,
+    widen_biases: bool = True,
+    pooling: float | None = None,
 ) -> dict[str, tuple[tuple[float, float], str]]:
-    """Per regime, the 80 % range factors of the partially pooled rule (POOL_SOURCES): the (1 - coverage) / 2 and
-    (1 + coverage) / 2 weighted quantiles of the mixture of its own sources' bias + row scatter sums (weight S / (S +
-    POOL_SOURCES) for S own sources) and the kind's (the rest), each side's biases widened by sqrt(1 + 1 / S); widened
-    to contain 1. A regime of many sources reads mostly its own range, one of few mostly the kind's: no gate, no cliff."""
+    """Per regime, the 80 % range factors of the partially pooled rule: the (1 - coverage) / 2 and (1 + coverage) / 2
+    weighted quantiles of the mixture of its own sources' bias + row scatter sums (weight S / (S + k) for S own sources,
+    k from the same points, pooling_sources, unless `pooling` gives it) and the kind's (the rest), each side's biases widened by sqrt(1 + 1 / S);
+    widened to contain 1. A regime of many sources reads mostly its own range, one of few mostly the kind's: no gate, no
+    cliff."""
     kind_bias, kind_scatter = bias_and_scatter([p for pts in by_regime.values() for p in pts])
     kind_sums = (_widened(list(kind_bias.values()), widen_biases), kind_scatter)
+    k = pooling_sources(by_regime) if pooling is None else pooling
+    whence = "the regimes' typical misses" if pooling is None else "the kind's assigned regimes"
     tail = (1 - coverage) / 2
     out: dict[str, tuple[tuple[float, float], str]] = {}
     for regime, pts in by_regime.items():
         bias, scatter = bias_and_scatter(pts)
-        weight = len(bias) / (len(bias) + POOL_SOURCES)
+        weight = len(bias) / (len(bias) + k) if math.isfinite(k) else 0.0
         items = _mixture(_widened(list(bias.values()), widen_biases), scatter, weight)
         items += _mixture(*kind_sums, 1 - weight)
         if not items:
@@ -563,8 +613,8 @@ def pooled_range_factors(
         low, high = _weighted_quantile(items, tail), _weighted_quantile(items, 1 - tail)
         how = (
             f"{len(scatter)} rows from {len(bias)} source(s): own sources' biases and rows' scatter weighted "
-            f"{weight:.0%} ({len(bias)} / ({len(bias)} + {POOL_SOURCES})), the kind's {len(kind_bias)} sources' "
-            f"biases and {len(kind_scatter)} rows' scatter the rest"
+            f"{weight:.0%} ({len(bias)} / ({len(bias)} + {k:.1f}), k from {whence}), the kind's "
+            f"{len(kind_bias)} sources' biases and {len(kind_scatter)} rows' scatter the rest"
         )
         out[regime] = ((math.exp(min(0.0, low)), math.exp(max(0.0, high))), how)
     return out
@@ -612,8 +662,19 @@ RANGE_BAND = (0.75, 0.90)
 
 
 def outward(factors: tuple[float, float], step: float = 0.01) -> tuple[float, float]:
-    """Range factors rounded outward to `step`, as ranges.py ships them."""
+    """Range factors rounded outward to `step`, as ranges.py ships the gated and per-regime rules' answers."""
     return math.floor(factors[0] / step + 1e-9) * step, math.ceil(factors[1] / step - 1e-9) * step
+
+
+def rounded(factors: tuple[float, float], step: float = 0.01, pooled: bool = False) -> tuple[float, float]:
+    """Range factors as ranges.py ships them: the partially pooled rule's answers (POOLED_KINDS) to the nearest `step`
+    (ranges49, issue #29: outward through round 48, each end up to a step wider than the rule's answer), the gated and
+    per-regime rules' outward (outward: those rules were chosen on nested shares at outward rounding, and the inference
+    memory runtime regime's x0.98 holds 86 % of its held-out rows where its answer, 0.987, to the nearest 0.01 holds
+    59 %: docs/estimates.md round 49). A low end <= 1 stays <= 1 and a high end >= 1 stays >= 1."""
+    if not pooled:
+        return outward(factors, step)
+    return round(round(factors[0] / step) * step, 10), round(round(factors[1] / step) * step, 10)
 
 
 def _inside(points: Sequence[Point], factors: tuple[float, float]) -> int:
@@ -626,25 +687,30 @@ def in_band(share: tuple[int, int]) -> bool:
 
 
 def nested_shares(
-    by_regime: Mapping[str, Sequence[Point]], step: float = 0.01, per_regime: bool = False, pooled: bool = False
+    by_regime: Mapping[str, Sequence[Point]],
+    step: float = 0.01,
+    per_regime: bool = False,
+    pooled: bool = False,
+    pooling: float | None = None,
 ) -> dict[str, tuple[int, int]]:
     """Per regime (rows inside, rows), each source's rows scored with the rule's answer (regime_range_factors, rounded
-    outward) over the other sources' rows alone: how a regime's range holds a source it never saw, on cross-validated
+    as shipped: rounded) over the other sources' rows alone: how a regime's range holds a source it never saw, on cross-validated
     rows only (benchmarks/range_rules.py's nested column, the criterion the rule was chosen on). A regime the other
-    sources leave empty reads their pooled answer."""
+    sources leave empty reads their pooled answer. The pooled rule's k is estimated on the other sources' rows, unless
+    `pooling` gives it (try_regime)."""
     counts = {regime: [0, 0] for regime in by_regime}
     for source in sorted({p.group for pts in by_regime.values() for p in pts if p.estimated}):
         others = {r: [p for p in pts if p.group != source] for r, pts in by_regime.items()}
         others = {r: pts for r, pts in others.items() if any(p.estimated for p in pts)}
         if not others:
             continue
-        rules = regime_range_factors(others, per_regime=per_regime, pooled=pooled)
+        rules = regime_range_factors(others, per_regime=per_regime, pooled=pooled, pooling=pooling)
         every = {"all": [p for pts in others.values() for p in pts]}
         kind_answer = regime_range_factors(every, per_regime=per_regime, pooled=pooled)["all"][0]
         for regime, pts in by_regime.items():
             left = [p for p in pts if p.group == source and p.estimated]
             if left:
-                factors = outward(rules[regime][0] if regime in rules else kind_answer, step)
+                factors = rounded(rules[regime][0] if regime in rules else kind_answer, step, pooled)
                 counts[regime][0] += _inside(left, factors)
                 counts[regime][1] += len(left)
     return {regime: (c[0], c[1]) for regime, c in counts.items()}
@@ -656,7 +722,7 @@ class RegimeTrial:
     tried for an 80 % range of its own from its own cross-validated rows (try_regime; issue #29, ranges40)."""
 
     regime: str
-    factors: tuple[float, float]  # the rule's answer over the split, rounded outward
+    factors: tuple[float, float]  # the rule's answer over the split, rounded as shipped (rounded)
     how: str
     cv: tuple[int, int]  # its cross-validated rows inside its own range, rows
     nested: tuple[int, int]  # the same, each source scored with the other sources' answer (nested_shares)
@@ -702,7 +768,11 @@ def try_regime(
     """Split the rows `member` picks out of the regimes they are assigned (`by_regime`: regime -> cross-validated points)
     into `regime`, and derive its range by the one rule (regime_range_factors) over the split: the factors, its
     cross-validated and nested shares, its gate shortfall, and how many of the other judged regimes (REGIME_MIN_ROWS rows)
-    hold a left-out source in the band before and after. Cross-validated rows only: the holdout is never read here."""
+    hold a left-out source in the band before and after. Cross-validated rows only: the holdout is never read here.
+    Under the pooled rule k stays the kind's, estimated once on its assigned regimes (pooling_sources): the trial asks
+    whether the feature's rows should read a range of their own under the rule as it stands, not how splitting them out
+    re-weights every regime (decode's 10 Vulkan rows split out of its four regimes move k 10.9 -> 173, ranges49)."""
+    k = pooling_sources(by_regime) if pooled else None
     split: dict[str, list[Point]] = {}
     for name, pts in by_regime.items():
         for p in pts:
@@ -712,11 +782,13 @@ def try_regime(
         gap = gate_shortfall(own, per_regime=per_regime)
         every = {"all": [p for pts in by_regime.values() for p in pts]}
         answer = regime_range_factors(every, per_regime=per_regime, pooled=pooled)["all"][0]
-        return RegimeTrial(regime, outward(answer, step), "no cross-validated rows", (0, 0), (0, 0), gap, (0, 0))
-    (factors, how) = regime_range_factors(split, per_regime=per_regime, pooled=pooled)[regime]
-    factors = outward(factors, step)
-    before = nested_shares(by_regime, step, per_regime, pooled)
-    after = nested_shares(split, step, per_regime, pooled)
+        return RegimeTrial(
+            regime, rounded(answer, step, pooled), "no cross-validated rows", (0, 0), (0, 0), gap, (0, 0)
+        )
+    (factors, how) = regime_range_factors(split, per_regime=per_regime, pooled=pooled, pooling=k)[regime]
+    factors = rounded(factors, step, pooled)
+    before = nested_shares(by_regime, step, per_regime, pooled, k)
+    after = nested_shares(split, step, per_regime, pooled, k)
 
     def judged(shares: dict[str, tuple[int, int]]) -> int:
         return sum(1 for r, s in shares.items() if r != regime and s[1] >= REGIME_MIN_ROWS and in_band(s))

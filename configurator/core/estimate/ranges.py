@@ -48,6 +48,9 @@ from configurator.core.common.reasons import Reason
 # weighted S / (S + 9) for S own sources, mixed with the kind's, no gate; chosen where it holds more judged regimes'
 # nested shares in the band on the stored folds than both other forms (crossval.pooled_preferred; docs/estimates.md,
 # round 47). A regime of three agreeing sources no longer reads their narrow spread alone.
+# Since ranges49 (2026-12-07, issue #29) the pooled weight's k is estimated from the folds (crossval.pooling_sources:
+# within- over between-regime variance of the sources' typical misses, 10.9 on decode's), and the pooled rule's answers
+# are rounded to the nearest 0.01 (crossval.rounded), the other rules' still outward (docs/estimates.md, round 49).
 RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # re-derived 2026-12-01 after GGUF files were sized tensor by tensor (estimate.gguf): (0.938, 1.071);
     # before, after scoring torch-allocated rows without the runtime overhead and the prompt term (0.919, 1.069)
@@ -149,7 +152,10 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # fit rows), hybrid47 (attention by layer kind) and serve47 (`--write-cv decode_speed prefill_speed
     # training_gpu_hours`); decode keeps ranges47's pooled rule (a tie on the folds: crossval.pooled_preferred), single-stream NVIDIA
     # (0.689, 1.264) rounded outward: cross-validated 85 % of 99, held out 95 % of 56 (over the band: REGIME_MISSES)
-    "decode_speed": (0.68, 1.27),
+    # ranges49 (2026-12-07, issue #29): the pooled rule's answer with k estimated from the folds (crossval.pooling_sources:
+    # 10.9 on these folds, was 9), rounded to the nearest 0.01 (crossval.rounded), no longer outward: the regime's 16
+    # sources weigh 59 %, (0.689, 1.268)
+    "decode_speed": (0.69, 1.27),
     # re-derived 2026-12-01 after the llama.cpp build history (int8 MMQ, FlashAttention; rows scored as their build ran)
     # and the dmatora cold-start row scored as a first evaluation: split-conformal bounds (crossval.conformal_factors,
     # 0.814, 1.297) of the leave-one-source-out errors over 36 rows from 3 sources; the plain quantiles (0.883, 1.237)
@@ -495,7 +501,10 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # fit rows), hybrid47 (attention by layer kind) and serve47 (`--write-cv decode_speed prefill_speed
     # training_gpu_hours`); decode keeps ranges47's pooled rule (a tie on the folds: crossval.pooled_preferred), (0.623, 1.353)
     # rounded outward: cross-validated 79 % of 103, held out 90 % of 106
-    ("decode_speed", MOE_TENSOR_PARALLEL): (0.62, 1.36),
+    # ranges49 (2026-12-07, issue #29): the pooled rule's answer with k estimated from the folds (crossval.pooling_sources:
+    # 10.9 on these folds, was 9), rounded to the nearest 0.01 (crossval.rounded), no longer outward: its 6 sources
+    # weigh 35 %, (0.633, 1.349)
+    ("decode_speed", MOE_TENSOR_PARALLEL): (0.63, 1.35),
     # Several sequences: the pooled split-conformal bounds of all 124 cross-validated decode rows (0.745, 1.485),
     # rounded outward (before 2026-12-02 the kind's own). The batched rows' own interval is one-sided, (1.000, 1.560)
     # over 34 rows: each serving source left out is under-estimated by the fit on the others, so it does not describe
@@ -563,6 +572,9 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # fit rows), hybrid47 (attention by layer kind) and serve47 (`--write-cv decode_speed prefill_speed
     # training_gpu_hours`); decode keeps ranges47's pooled rule (a tie on the folds: crossval.pooled_preferred), (0.740, 1.289)
     # rounded outward: cross-validated 90 % of 73, held out 90 % of 118
+    # ranges49 (2026-12-07, issue #29): the pooled rule's answer with k estimated from the folds (crossval.pooling_sources:
+    # 10.9 on these folds, was 9), rounded to the nearest 0.01 (crossval.rounded), no longer outward: its 6 sources
+    # weigh 35 %, (0.738, 1.294): the same factors
     ("decode_speed", BATCHED): (0.74, 1.29),
     # Other vendors' backends (SYCL, HIP, Vulkan, Metal): 3 cross-validated rows, (0.954, 1.007), too few to set a
     # width; the pooled bounds as for batched figures.
@@ -614,6 +626,9 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # fit rows), hybrid47 (attention by layer kind) and serve47 (`--write-cv decode_speed prefill_speed
     # training_gpu_hours`); decode keeps ranges47's pooled rule (a tie on the folds: crossval.pooled_preferred), (0.747, 1.267)
     # rounded outward: cross-validated 88 % of 16 (5 sources), held out 85 % of 46
+    # ranges49 (2026-12-07, issue #29): the pooled rule's answer with k estimated from the folds (crossval.pooling_sources:
+    # 10.9 on these folds, was 9), rounded to the nearest 0.01 (crossval.rounded), no longer outward: its 5 sources
+    # weigh 31 %, (0.739, 1.274): the same factors
     ("decode_speed", OTHER_VENDORS): (0.74, 1.27),
     # Weights in system memory (OFFLOAD: a CPU, a GPU with experts or layers in RAM, a unified-memory system; decode31,
     # 2026-12-05, issue #29). Their constants are fitted on tests/data/fit_offload.toml, not on the GPU rows, so
