@@ -43,7 +43,7 @@ from configurator.core.model.request import (
     circuit_volts,
     server_room_feed,
 )
-from configurator.core.rules.job import PromptWait
+from configurator.core.rules.job import PromptWait, at_reading_speed
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
 from configurator.core.rules.software import OffloadEnvelope
@@ -1177,7 +1177,7 @@ def build_rate(build: Build) -> float:
 def build_reads(build: Build) -> bool:
     """Each user of the build reads at reading speed (build_rate: the decode speed, or within a plan that states a
     demand its served rate; round 40: the ways out had read the decode speed where the labels read the served rate)."""
-    return build_rate(build) >= READING_TPS
+    return at_reading_speed(build_rate(build))
 
 
 def _reads(found: _Found, request: BuildRequest) -> bool:
