@@ -23,6 +23,16 @@ READING_TPS_SOURCE = (
     "Memory and Language 109, 2019, silent reading of non-fiction) at about 1.3 tokens a word"
 )
 """READING_TPS's source, as the buy-or-rent names it where a user's need defaults to reading speed (costs.api)."""
+
+
+def at_reading_speed(tps: float | None) -> bool:
+    """A stream at READING_TPS or more as a user reads its figure: at the digits the build's line shows
+    (common.reasons.shown_tps), as a speed asked is met (Speed.meets). Round 49: a build decoding 4.96 tokens/s, shown
+    "5.0 tok/s", had been warned "about 5 tokens/s per sequence: slower than people read (~5 tokens/s)". PERF's
+    warning, SERVE's reading rule (the labels' "below reading speed"), the ways out and room to grow's floor read it."""
+    return shown_tps(tps or 0.0) >= READING_TPS
+
+
 PROMPT_WAIT_S = 60.0
 """PROMPT warns when the first token of a full prompt comes after more than a minute."""
 
@@ -192,7 +202,7 @@ class Speed(_Said):
         word is not an answer that passes silently), else None: the one rule every build from parts (assess), a
         machine without a card (solve.machines, its `reading-cpu` words: no card to add) and a used base with cards
         (solve.bases) read (round 40: the last two had built it each on their own)."""
-        if asked or tps is None or tps >= READING_TPS:
+        if asked or tps is None or at_reading_speed(tps):
             return None
         return self.say("warn", "reading-cpu" if cpu_only else "reading", tps=tps, reading=READING_TPS)
 
@@ -393,7 +403,7 @@ class Serving(_Said):
         """Whether one user's stream, each request's prefill counted (served_rate), keeps up with a reader
         (READING_TPS): the reading rule the labels read (solve.ranking.measure) and, over the users' hours, the default
         demand's `serves`."""
-        return (served or 0.0) >= READING_TPS
+        return at_reading_speed(served)
 
     wait_s: ClassVar[float] = WAIT_S
     wait_share: ClassVar[float] = WAIT_SHARE

@@ -23,7 +23,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from configurator.core.common.reasons import Reason
-from configurator.core.rules.job import READING_TPS
+from configurator.core.rules.job import at_reading_speed
 from configurator.core.solve.shown import FASTER
 from configurator.core.support import checks as support
 
@@ -67,7 +67,7 @@ class RoomToGrow:
 
     def readable(self, decode_tps: float | None, training: bool) -> bool:
         """A build the floor may be set by: a training job, or users served at reading speed (rules.READING_TPS)."""
-        return training or (decode_tps or 0.0) >= READING_TPS
+        return training or at_reading_speed(decode_tps)
 
     def floor(self, rivals: Sequence[Rival]) -> Rival | None:
         """The build room to grow starts from: the cheapest at reading speed (when one is) on a supported card (when

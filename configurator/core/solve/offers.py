@@ -19,7 +19,7 @@ from configurator.core.catalog.models import ModelArch
 from configurator.core.common.reasons import Reason
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest, circuit_limit_w
-from configurator.core.solve.candidates import Candidates
+from configurator.core.solve.candidates import Candidates, GpuOption
 from configurator.core.solve.shown import AS_FAST
 from configurator.core.solve.sources import PlanContext, keeps_up, register
 
@@ -135,6 +135,12 @@ def _depth(request: BuildRequest) -> int:
 def without_the_owned_card(ctx: PlanContext) -> list[Build]:
     """For someone who owns a card, the same search without it: owning a card never makes the answer worse, and the
     honest comparison is what a build on any GPU would cost."""
+    return without_own(ctx)
+
+
+def without_own(ctx: PlanContext, searched: Callable[[GpuOption], bool] | None = None) -> list[Build]:
+    """The owned-card source's search, among the GPU options `searched` keeps (all: None). The plan's q8_0 KV search
+    (plan._usual_kv_builds) runs it too, among the options the f16 cache does not hold (round 49)."""
     from configurator.core.solve.plan import _solve_once
 
     request = ctx.request
@@ -142,7 +148,14 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
         return []
     fresh = request.model_copy(update={"owned": tuple(p for p in request.owned if p.category != "gpu")})
     builds, _ = _solve_once(
-        fresh, ctx.catalog, ctx.model, ctx.exact_weight_bytes, _depth(request), ctx.should_stop, ctx.time_budget / 2
+        fresh,
+        ctx.catalog,
+        ctx.model,
+        ctx.exact_weight_bytes,
+        _depth(request),
+        ctx.should_stop,
+        ctx.time_budget / 2,
+        searched=searched,
     )
     name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
     # a build of new cards of the very model the user owns leaves those idle: the solver's builds on the own cards (from

@@ -2969,7 +2969,7 @@ def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
     request, w = ctx.request, ctx.workload
     if not usual_kv_applies(request, w) or ctx.should_stop():
         return []
-    from configurator.core.solve.offers import _more_of_the_owned
+    from configurator.core.solve.offers import _more_of_the_owned, without_own
 
     kv = request.workload.model_copy(update={"kv_precision": USUAL_KV})
     variant = request.model_copy(update={"workload": kv, "kv_asked": True})
@@ -2977,14 +2977,22 @@ def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
     # an f16 option that keeps layers in system RAM is searched again: q8_0 may hold it all on the cards (_each_once
     # then shows the q8_0 run of the same machine in its place)
     held = {(o.gpu.id, o.count) for o in as_asked.options if not o.estimate.offloaded_bytes} if as_asked else set()
-    cards = _solve_variant(ctx, variant, request.top_k, searched=lambda o: (o.gpu.id, o.count) not in held)
+
+    def searched(o: GpuOption) -> bool:
+        return (o.gpu.id, o.count) not in held
+
+    cards = _solve_variant(ctx, variant, request.top_k, searched=searched)
     said = Reason.of("kind.usual-kv", precision=USUAL_KV)
     out = []
     mine = request.owned_gpu.quantity if request.owned_gpu else 0
     for build in cards:
         owned = _more_of_the_owned(build, mine)  # the objective's name is no claim; buying more of the owned card is
         out.append(owned.of_kind(*owned.kinds_said(), said))
-    return out + [b.of_kind(*b.kinds_said(), said) for b in _mixes_at(variant, ctx)]
+    # round 49: without the own card too, as the f16 cache is searched (offers "owned-card"): Mina's 70B at 32k and 15
+    # tokens/s with her RTX 3090 at 6,000 USD had shown a 5,499 USD Mac Studio M5 Ultra as "cheapest" where two RTX 3090
+    # Ti at q8_0, her card left out, cost 4,328 (15.3 tokens/s); only the f16 search had been run without her card
+    alone = without_own(_context_at(variant, ctx), searched) if request.owned_gpu else []
+    return out + [b.of_kind(*b.kinds_said(), said) for b in _mixes_at(variant, ctx) + alone]
 
 
 def _mixes_at(variant: BuildRequest, ctx: PlanContext) -> list[Build]:

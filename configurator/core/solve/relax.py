@@ -43,7 +43,7 @@ from configurator.core.model.request import (
     circuit_volts,
     server_room_feed,
 )
-from configurator.core.rules.job import PromptWait
+from configurator.core.rules.job import PromptWait, at_reading_speed
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
 from configurator.core.rules.software import OffloadEnvelope
@@ -439,9 +439,9 @@ def _kv_unsaid(request: BuildRequest, relaxed: BuildRequest) -> bool:
     the KV cache to q8_0" is no change to make, and the way says only its other changes (round 48: Mina's 70B at 32k
     and 13.1 tokens/s had read "quantize the KV cache to q8_0 and accept 11.8 tokens/s" beside a plan whose builds
     are at q8_0 already). The context left unset resolves below USUAL_KV_CONTEXT whatever the model's maximum.
-    A build that leaves the user's own card out still says it (its caller): the plan's q8_0 search runs beside the own
-    card, not without it (Mina at 15 tokens/s and 2,500: "raise the budget to 4,328 USD" for 2 x RTX 3090 Ti at q8_0
-    without her card had re-planned at 4,328 to nothing, tests/expert/test_label_check.py)."""
+    Round 49: a build that leaves the user's own card out says only its other changes too, since the plan's q8_0 search
+    runs without the own card as well (plan._usual_kv_builds): Mina at 15 tokens/s and 2,500 is told "raise the budget
+    to 4,328 USD" for 2 x RTX 3090 Ti at q8_0 without her card, and the plan at 4,328 shows that build."""
     resolved = request.workload.resolved(USUAL_KV_CONTEXT)
     return relaxed.workload.kv_precision == USUAL_KV and usual_kv_applies(request, resolved)
 
@@ -643,7 +643,7 @@ def _describe(
         words.append(budget)
     if _q4_unsaid(request, build) and len(words) > 1:
         words = [r for r in words if r.code != "way.precision" or r.fields.get("precision")]
-    if _kv_unsaid(request, relaxed) and len(words) > 1 and not own.get("without_own"):
+    if _kv_unsaid(request, relaxed) and len(words) > 1:
         words = [r for r in words if r.code != "way.kv"]
     system = next((p for p in build.parts if p.category == "system"), None) if build is not None else None
     box = (
@@ -1205,7 +1205,7 @@ def build_rate(build: Build) -> float:
 def build_reads(build: Build) -> bool:
     """Each user of the build reads at reading speed (build_rate: the decode speed, or within a plan that states a
     demand its served rate; round 40: the ways out had read the decode speed where the labels read the served rate)."""
-    return build_rate(build) >= READING_TPS
+    return at_reading_speed(build_rate(build))
 
 
 def _reads(found: _Found, request: BuildRequest) -> bool:
