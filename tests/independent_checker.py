@@ -206,8 +206,13 @@ def _gpus(build: dict[str, Any], gpu_part: dict[str, Any] | None) -> tuple[dict[
     slotted = [s["part_id"] for s in build["slot_map"]]
     if sorted(slotted) != sorted(p["id"] for p in gpu_parts for _ in range(p["quantity"])):
         problems.append(f"slot map {slotted} does not place the GPUs the bill lists")
-    if build.get("gpus_mixed") != slotted:
-        problems.append(f"gpus_mixed {build.get('gpus_mixed')} is not the slot map's {slotted}")
+    mixed = build.get("gpus_mixed") or []
+    if sorted(mixed) != sorted(slotted):
+        problems.append(f"gpus_mixed {mixed} does not name the slot map's cards {slotted}")
+    # device order (CUDA's fastest first, the --tensor-split's order), whatever slot each sits in (round 49)
+    bandwidths = [specs[i]["memory_bandwidth_gbps"] for i in mixed if i in specs]
+    if bandwidths != sorted(bandwidths, reverse=True):
+        problems.append(f"gpus_mixed {mixed} is not in device order (the fastest card first)")
     coolers = {s["cooler"] for s in specs.values()}
     gpu = {
         "vram_gb": sum(p["spec"]["vram_gb"] * p["quantity"] for p in gpu_parts) / max(n, 1),

@@ -259,7 +259,7 @@ def _assembly_of(choice: Choice, request: BuildRequest, cand: Candidates) -> tup
         largest_single_psu_w=pw.largest_single_psu_w([psu_of(p) for p in cand.psus], opt.gpu, opt.count),
         model_type=cand.model.architecture if cand.model is not None else "",
         card_usd=opt.card_usd,
-        cards=opt.cards,
+        cards=placement.seated(opt.cards) if opt.cards else (),  # a mix's cards top to bottom (slots.place)
     )
     return assembly, bridge if wants_bridge else None
 
