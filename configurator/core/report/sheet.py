@@ -13,6 +13,7 @@ from configurator.core.common.shapes import CostOfOwnershipJson, PartSpecJson, P
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
 from configurator.core.model import noise
 from configurator.core.model.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
+from configurator.core.model.cards import gpu_numbers as gpu_numbers
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_said, circuits_said
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import cards_said, fit_of, short_gpu_name, short_gpu_said
@@ -180,21 +181,6 @@ def slot_cards(build: Build, gpu: PartSpecJson) -> list[PartSpecJson]:
     numbers read it."""
     specs = {p.id: p.spec for p in build.parts if p.category == "gpu"}
     return [specs.get(c.part_id, gpu) for c in sorted(build.slot_map, key=lambda c: c.slot)]
-
-
-def gpu_numbers(build: Build) -> list[int]:
-    """Each seated card's GPU number in slot order, as the memory table, the launch command's --tensor-split and CUDA
-    count them: a mix's cards in device order (Build.gpus_mixed, the fastest first; identical cards by their slots),
-    so a blower RTX A5000 seated above Mina's RTX 3090 is GPU 2 (round 49); other builds' cards in slot order."""
-    slots = sorted(build.slot_map, key=lambda c: c.slot)
-    if not build.gpus_mixed or sorted(build.gpus_mixed) != sorted(c.part_id for c in slots):
-        return list(range(1, len(slots) + 1))
-    free = list(enumerate(build.gpus_mixed, start=1))
-    numbers: list[int] = []
-    for card in slots:
-        at = next(k for k, (_, part) in enumerate(free) if part == card.part_id)
-        numbers.append(free.pop(at)[0])
-    return numbers
 
 
 def slot_airflow(build: Build) -> tuple[list[str], list[int]]:
