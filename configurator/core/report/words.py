@@ -3738,12 +3738,12 @@ ZH_CHECKS_HERE: dict[tuple[str, str], CheckTemplate] = {
     ),
     (compatibility.Placement.id, "overlap"): lambda f: (
         f"{f['width']} 槽宽的卡插在 {slot_list(f['positions'], '、')} 号插槽会重叠"
-        if len(set(f["widths"])) < 2
+        if len(set(f.get("widths", ()))) < 2
         else "；".join(_zh_pair(f, i, 0) for i in compatibility.short_pairs(f, 0))
     ),
     (compatibility.Placement.id, "no-gap"): lambda f: (
         "风扇卡之间没有空槽，会互相抢风"
-        if len(set(f["widths"])) < 2 and len(set(f["coolers"])) < 2
+        if len(set(f.get("widths", ()))) < 2 and len(set(f.get("coolers", ()))) < 2
         else "；".join(_zh_pair(f, i, 1) for i in compatibility.short_pairs(f, 1))
     ),
     (compatibility.Placement.id, "placed-each"): lambda f: (

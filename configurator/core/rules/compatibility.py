@@ -37,7 +37,7 @@ class Placement(Rule):
             "overlap",
             lambda f: (
                 f"{f['width']}-slot cards in slots {_slots(f)} overlap"
-                if len(set(f["widths"])) < 2
+                if len(set(f.get("widths", ()))) < 2
                 else "; ".join(_overlap(f, i) for i in short_pairs(f, 0))
             ),
         ),
@@ -45,7 +45,7 @@ class Placement(Rule):
             "no-gap",
             lambda f: (
                 "open-air cards without a free slot between them starve each other's fans"
-                if len(set(f["widths"])) < 2 and len(set(f["coolers"])) < 2
+                if len(set(f.get("widths", ()))) < 2 and len(set(f.get("coolers", ()))) < 2
                 else "; ".join(_no_gap(f, i) for i in short_pairs(f, 1))
             ),
         ),
