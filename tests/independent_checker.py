@@ -206,8 +206,14 @@ def _gpus(build: dict[str, Any], gpu_part: dict[str, Any] | None) -> tuple[dict[
     slotted = [s["part_id"] for s in build["slot_map"]]
     if sorted(slotted) != sorted(p["id"] for p in gpu_parts for _ in range(p["quantity"])):
         problems.append(f"slot map {slotted} does not place the GPUs the bill lists")
-    if build.get("gpus_mixed") != slotted:
-        problems.append(f"gpus_mixed {build.get('gpus_mixed')} is not the slot map's {slotted}")
+    mixed = build.get("gpus_mixed") or []
+    if sorted(mixed) != sorted(slotted):
+        problems.append(f"gpus_mixed {mixed} does not name the slot map's cards {slotted}")
+    # device order (CUDA's fastest first, the --tensor-split's order), whatever slot each sits in (round 49)
+    bandwidths = [specs[i]["memory_bandwidth_gbps"] for i in mixed if i in specs]
+    if bandwidths != sorted(bandwidths, reverse=True):
+        problems.append(f"gpus_mixed {mixed} is not in device order (the fastest card first)")
+    problems += _pinned_problems(build, mixed)
     coolers = {s["cooler"] for s in specs.values()}
     gpu = {
         "vram_gb": sum(p["spec"]["vram_gb"] * p["quantity"] for p in gpu_parts) / max(n, 1),
@@ -226,6 +232,22 @@ def _gpus(build: dict[str, Any], gpu_part: dict[str, Any] | None) -> tuple[dict[
     if per_card > max(s["vram_gb"] for s in specs.values()) * GIB:
         problems.append("per-GPU memory above every card's capacity")
     return gpu, n, problems
+
+
+def _pinned_problems(build: dict[str, Any], mixed: list[str]) -> list[str]:
+    """A mix seated top to bottom in another order than its device order (the --tensor-split's): the launch command
+    must number the cards in device order itself (CUDA_DEVICE_ORDER=PCI_BUS_ID, then CUDA_VISIBLE_DEVICES listing
+    each device's slot index, top slot 0; round 49)."""
+    in_slots = [s["part_id"] for s in sorted(build["slot_map"], key=lambda s: s["slot"])]
+    command = (build.get("launch") or {}).get("command") or ""
+    if not mixed or in_slots == mixed or sorted(in_slots) != sorted(mixed) or not command:
+        return []
+    free, want = list(enumerate(in_slots)), []
+    for card in mixed:
+        at = next(k for k, (_, c) in enumerate(free) if c == card)
+        want.append(free.pop(at)[0])
+    pinned = f"CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES={','.join(str(k) for k in want)} "
+    return [] if pinned in command else [f"launch numbers {mixed} by CUDA's default, seated {in_slots}: {command[:80]}"]
 
 
 PLUG_8PIN_FOR_16PIN = 3

@@ -10,9 +10,8 @@ from configurator.core.common.shapes import PartSpecJson
 from configurator.core.model.build import Build
 from configurator.core.report import phrases, words
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.report.sheet import card_span, gpu_spec, slot_cards, slot_words
+from configurator.core.report.sheet import card_span, gpu_numbers, gpu_spec, slot_airflow, slot_cards, slot_words
 from configurator.core.rules.base import explaining
-from configurator.core.solve.slots import slots_below
 from configurator.qt import i18n
 
 MARGIN = 12  # px around the drawing
@@ -68,7 +67,6 @@ class SlotMapWidget(QWidget):
             # different cards in one machine (#28): each slot names its own card, each card covers its own width
             cards = {p.id: p.spec for p in build.parts if p.category == "gpu"} if build.gpus_mixed else {}
             used = {s.slot: s for s in build.slot_map}
-            below: list[int] = []  # free slot openings under each card (slots_below); none for bays
             if board and not board.get("gpu_bays"):
                 empty: PartSpecJson = {}
                 chassis = next((p.spec for p in build.parts if p.category == "chassis"), empty)
@@ -77,11 +75,12 @@ class SlotMapWidget(QWidget):
                 risers = any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
                 # each card's own width: a mix's blower A5000 under an open-air 3090 covers two slots, not three
                 spans = {pos: 1 if risers else card_span(cards.get(use.part_id, gpu)) for pos, use in used.items()}
-                for index, (pos, use) in enumerate(sorted(used.items()), start=1):
+                numbers = gpu_numbers(build)  # a mix's cards by device number, as the memory table counts them
+                for number, (pos, use) in zip(numbers, sorted(used.items()), strict=True):
                     # the card's name and its lanes' source, as the printed sheet labels it: a buyer reads
                     # "GPU 2: RTX 3090 x4 (chipset)", not the catalog id "rtx-3090 x4"
                     own = cards.get(use.part_id, gpu)
-                    name = f"GPU {index}: {short_gpu_name(str(own.get('name', use.part_id)))}"
+                    name = f"GPU {number}: {short_gpu_name(str(own.get('name', use.part_id)))}"
                     for k in range(spans[pos]):
                         covered[pos + k] = (
                             (
@@ -92,7 +91,6 @@ class SlotMapWidget(QWidget):
                             if k == 0
                             else ("cooler", self.tr("{0} (cooler)").format(name))
                         )
-                below = slots_below(sorted(used), [spans[pos] for pos in sorted(used)], count)
                 slots = {s["position"]: s for s in board["pcie_slots"]}
                 for pos in range(1, count + 1):
                     if pos in covered:
@@ -108,14 +106,15 @@ class SlotMapWidget(QWidget):
                     self.kinds.append(kind)
             else:
                 self.bays = bool(gpu.get("bay"))  # a module bay (slots.module_bay), as sheet.slot_words words it
-                for index, s in enumerate(build.slot_map, start=1):
+                bays = sorted(build.slot_map, key=lambda s: s.slot)
+                for index, s in zip(gpu_numbers(build), bays, strict=True):
                     name = short_gpu_name(str(cards.get(s.part_id, gpu).get("name", s.part_id)))
                     # a server's SXM module sits in its bay, not an x16 slot (core sheet.slot_words)
                     with i18n.speaking():
                         where = slot_words(gpu, s)
                     self.rows.append((s.slot, f"GPU {index}: {name} {where}"))
                     self.kinds.append("card")
-        self.legend = self._legend(below if build is not None else [])
+        self.legend = self._legend()
         # the passing checks that answer "why not the free x8 slot?" (rules.base.explaining), as sheet.slot_section
         with i18n.speaking():
             gap = "" if i18n.current() == "zh_CN" else " "
@@ -156,11 +155,12 @@ class SlotMapWidget(QWidget):
         font.setPointSizeF(max(7.5, row_h / 3.2))
         return font
 
-    def _legend(self, below: list[int]) -> str:
-        """The cooler, and for open-air cards whether each has the free slot below it that feeds its fans (`below`:
-        slots_below, the case floor under the bottom card): "a free slot below each open-air card" read wrong for a
-        second 3090 in slots 7-9 of 9. A mix names each card's cooler (round 48: "open-air" alone stood for a 3090 +
-        a blower A5000) and judges the free slot under its open-air cards only."""
+    def _legend(self) -> str:
+        """The cooler, and for open-air cards whether each has the free slot below it that feeds its fans: "a free slot
+        below each open-air card" read wrong for a second 3090 in slots 7-9 of 9. A mix names each card's cooler by
+        its GPU number (round 48: "open-air" alone stood for a 3090 + a blower A5000) and judges the free slot under
+        its open-air cards only. The coolers and the free slots are SLOT-1's (sheet.slot_airflow, round 49): the
+        legend had measured them itself, and the check and the window could disagree."""
         if self.build is None:
             return ""
         gpu = gpu_spec(self.build)
@@ -173,11 +173,12 @@ class SlotMapWidget(QWidget):
             "passive": self.tr("passive cooler (needs the chassis' airflow)"),
             "liquid": self.tr("liquid cooler"),
         }
-        coolers = self._coolers(gpu)
+        coolers, below = slot_airflow(self.build)
+        coolers = coolers or self._coolers(gpu)  # bays and risers: SLOT-1 measured no slots
         if len(set(coolers)) > 1:
+            numbered = sorted(zip(gpu_numbers(self.build), coolers, strict=False))  # GPU 1 first, wherever it sits
             legend = ("；" if i18n.current() == "zh_CN" else "; ").join(  # as the legend's own "; ..." reads
-                self.tr("GPU {0}: {1}").format(i, names.get(c, self.tr("{0} cooler").format(c)))
-                for i, c in enumerate(coolers, start=1)
+                self.tr("GPU {0}: {1}").format(i, names.get(c, self.tr("{0} cooler").format(c))) for i, c in numbered
             )
         else:
             legend = names.get(cooler, self.tr("{0} cooler").format(cooler))

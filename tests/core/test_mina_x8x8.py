@@ -10,7 +10,10 @@ so her pair on that board costs 3,162.04 USD and the budget asked of it is 3,200
 also shows her 3090 beside a bought card on the same x8/x8 slots: a used RTX A5000 (2,832.04 USD, 21.4 tok/s) and a
 used RTX 3090 Ti (1,500 USD, 2026-10-10: 3,142.04, 24.5 tok/s; the same GA102 with 24 GB, 20 USD less than a second
 3090 and within 3 % of its 25.0 tok/s). Those two prices come from two trackers a day apart (RigPrice; BestValueGPU via
-wibrow.dev); no one tracker dated in late 2026 was found for both, and 50 USD is within either's spread."""
+wibrow.dev); no one tracker dated in late 2026 was found for both, and 50 USD is within either's spread.
+
+Round 49: placement chooses a mix's order top to bottom, so the A5000 beside her 3090 goes on top (a blower wants no
+free slot below it) and the pair seats at x8/x8 on the shipped ROG Strix X570-E (slots 2 and 5) for 2,397.88 USD."""
 
 from __future__ import annotations
 
@@ -66,7 +69,23 @@ def _pair_on_cpu_x8x8(build: dict) -> bool:
 
 
 def test_her_3090_pair_sits_on_cpu_lanes_at_x8x8_when_such_a_board_is_within_budget(catalog: Catalog) -> None:
-    result = plan(_mina(3200), _with_four_apart_board(catalog, 330.21)).to_json()
+    """Round 49: placement turns a mix over, so her plan's cheapest is now her 3090 + a used RTX A5000 on the shipped
+    X570-E at x8/x8 from the CPU (the 2-slot blower A5000 in slot 2, covering 2-3; her 3090 in slot 5; 2,397.88 USD,
+    21.4 tok/s), where the 3090 on top had needed the what-if board (2,832.04 USD, the same 21.4 tok/s). That mix is
+    also the best value (8.9 tok/s per 1,000 USD against the pair's 25.1 at 3,162.04, 7.9), so the plan no longer
+    shows the pair unasked; asked for a second 3090 (`--gpu rtx-3090`) the pair is still seated at x8/x8 on the
+    what-if board."""
+    extended = _with_four_apart_board(catalog, 330.21)
+    first = plan(_mina(3200), extended).to_json()["builds"][0]
+    board = next(p for p in first["parts"] if p["category"] == "motherboard")
+    assert (first["gpus_mixed"], board["id"], first["total_price"]) == (
+        ["rtx-3090", "rtx-a5000"],
+        "asus-rog-strix-x570-e-gaming",
+        2397.88,
+    )
+    assert first["slot_map"] == [{"slot": 2, "part_id": "rtx-a5000"}, {"slot": 5, "part_id": "rtx-3090"}]
+    assert next(c for c in first["checks"] if c["rule"] == "PCI-4")["fields"]["lanes"] == [8, 8]
+    result = plan(_mina(3200).model_copy(update={"gpu_ids": ("rtx-3090",)}), extended).to_json()
     pairs = [b for b in result["builds"] if [g["id"] for g in b["parts"] if g["category"] == "gpu"] == ["rtx-3090"]]
     assert pairs, result["infeasible"]
     assert all(_pair_on_cpu_x8x8(b) for b in pairs), [(b["slot_map"], b["total_price"]) for b in pairs]

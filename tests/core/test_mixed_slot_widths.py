@@ -20,7 +20,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.report.words import check_text
 from configurator.core.solve.mixed import envelope
 from configurator.core.solve.rules import Assembly, check_build
-from configurator.core.solve.slots import Placement, SlotUse, place
+from configurator.core.solve.slots import Placement, SlotUse, best_seats, card_geometry, place
 
 Q4 = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp")
 
@@ -56,30 +56,52 @@ def test_a_blower_a5000_above_an_open_air_3090_seats_two_slots_apart(catalog: Ca
     assert single is not None and [s.position for s in single.slots] == [1, 7] and single.min_lanes == 2
 
 
+def _seats(board: Motherboard, cards: tuple[Gpu, ...], tight: bool = False) -> tuple[list[int], list[int]]:
+    """The best slots and their lanes for `cards` in this order top to bottom (slots.best_seats, one order)."""
+    slots = sorted((s for s in board.pcie_slots if s.mechanical_lanes >= 16), key=lambda s: s.position)
+    got = best_seats(slots, envelope(cards), card_geometry(envelope(cards), len(cards), cards), False, tight)
+    assert got is not None
+    _score, combo, lanes = got
+    return [s.position for s in combo], lanes
+
+
 def test_an_open_air_3090_above_the_a5000_still_wants_its_free_slot(catalog: Catalog) -> None:
     """The reverse order on the same board: the 3090 in slot 1 covers 1-3 and its fans want slot 4 free, where the
     A5000 would sit (SLOT-1's gap): the A5000 goes to slot 7 (x2), or side by side (`tight`, SLOT-1 warns)."""
     board = _board(catalog, "asus-proart-x670e-creator-wifi")
     cards = _cards(catalog, "rtx-3090", "rtx-a5000")
+    assert _seats(board, cards) == ([1, 7], [16, 2])  # slot 1 alone on the CPU: x16, slot 7 x2
+    assert _seats(board, cards, tight=True) == ([1, 4], [8, 8])  # the A5000 in slot 4 covers 4-5, not 4-6
+
+
+def test_placement_turns_the_mix_over_for_the_lanes(catalog: Catalog) -> None:
+    """Round 49: the mix comes in device order (the 3090, the faster, first: solve.mixed._ordered) and placement
+    chooses the order top to bottom. On the X670E-Creator the 3090 on top leaves the A5000 slot 7's PCIe 4.0 x2
+    (the 3090's fans want slot 4 free); the A5000 on top seats both on the CPU's x8/x8 (slots 1 and 4), gapped."""
+    board = _board(catalog, "asus-proart-x670e-creator-wifi")
+    cards = _cards(catalog, "rtx-3090", "rtx-a5000")
     placed = place(board, envelope(cards), 2, cards=cards)
-    assert placed is not None and [s.position for s in placed.slots] == [1, 7] and placed.openings_needed == 8
-    tight = place(board, envelope(cards), 2, tight=True, cards=cards)
-    assert tight is not None and not tight.gapped
-    assert tight.openings_needed == 5  # the A5000 in slot 4 covers 4-5, not 4-6
+    assert placed is not None and placed.order == (1, 0)
+    assert [c.id for c in placed.seated(cards)] == ["rtx-a5000", "rtx-3090"]
+    assert [(s.position, s.lanes, s.source) for s in placed.slots] == [(1, 8, "cpu"), (4, 8, "cpu")]
+    assert placed.gapped and placed.min_lanes == 8 and placed.openings_needed == 6
+    given = place(board, envelope(cards), 2, cards=cards[::-1])  # already the better order: kept as given
+    assert given is not None and given.order == () and [s.position for s in given.slots] == [1, 4]
 
 
 def test_the_bottom_a5000_reaches_one_opening_less(catalog: Catalog) -> None:
-    """TRX50 AERO D: the 3090 in slot 1 (1-3), slot 4 free, the A5000 in slot 5 covers 5-6: six openings, where the
-    envelope's 3-slot bottom card reached seven (SLOT-2: a case of six or seven openings)."""
+    """TRX50 AERO D (x16 slots 1, 3, 5, 7): the 3090 in slot 1 (1-3), slot 4 free, the A5000 in slot 5 covers 5-6:
+    six openings, where the envelope's 3-slot bottom card reached seven (SLOT-2: a case of six or seven openings).
+    Every order runs x16 here, so placement takes the fewer openings: the A5000 in slot 1 (1-2), the 3090 in slot 3
+    (3-5), five."""
     board = _board(catalog, "gigabyte-trx50-aero-d")
     cards = _cards(catalog, "rtx-3090", "rtx-a5000")
-    mixed = place(board, envelope(cards), 2, cards=cards)
+    assert _seats(board, cards) == ([1, 5], [16, 16])
     single = place(board, envelope(cards), 2)
-    assert mixed is not None and single is not None
-    assert [s.position for s in mixed.slots] == [1, 5] == [s.position for s in single.slots]
-    assert (mixed.openings_needed, single.openings_needed) == (6, 7)
-    upside = place(board, envelope(cards), 2, cards=cards[::-1])  # A5000 in slot 1 (1-2), the 3090 in slot 3 (3-5)
-    assert upside is not None and [s.position for s in upside.slots] == [1, 3] and upside.openings_needed == 5
+    assert single is not None and [s.position for s in single.slots] == [1, 5] and single.openings_needed == 7
+    mixed = place(board, envelope(cards), 2, cards=cards)
+    assert mixed is not None and mixed.order == (1, 0) and mixed.min_lanes == 16
+    assert [s.position for s in mixed.slots] == [1, 3] and mixed.openings_needed == 5
 
 
 def _slot_checks(catalog: Catalog, board_id: str, cards: tuple[Gpu, ...], positions: tuple[int, ...]) -> dict[str, Any]:
@@ -109,7 +131,7 @@ def _slot_checks(catalog: Catalog, board_id: str, cards: tuple[Gpu, ...], positi
     )
     request = BuildRequest(model_id=model.id, workload=Q4)
     checks = check_build(assembly, request, estimate_mixed(model, Q4, cards), 100.0)
-    return {c.rule: c for c in checks if c.rule in ("SLOT-1", "SLOT-2")}
+    return {c.rule: c for c in checks if c.rule in ("SLOT-1", "SLOT-2", "PCI-5")}
 
 
 def test_the_check_measures_the_blower_above_by_its_own_width(catalog: Catalog) -> None:
@@ -129,7 +151,29 @@ def test_the_check_still_warns_an_open_air_3090_without_its_free_slot(catalog: C
     """3090 in slot 1 (1-3), A5000 in slot 4 on the X670E-Creator: the 3090's fans face the A5000 (SLOT-1 warns);
     the A5000 with the 3090 in the slot right under its two slots would not be an overlap either."""
     got = _slot_checks(catalog, "asus-proart-x670e-creator-wifi", _cards(catalog, "rtx-3090", "rtx-a5000"), (1, 4))
-    assert (got["SLOT-1"].status, got["SLOT-1"].code) == ("warn", "no-gap")
+    slot = got["SLOT-1"]
+    assert (slot.status, slot.code) == ("warn", "no-gap")
+    # round 49: the warning names each card by its own width (it had said "open-air cards" of a 3090 and a blower)
+    assert (slot.fields["widths"], slot.fields["coolers"], slot.fields["gaps"]) == (
+        (3, 2),
+        ("open-air", "blower"),
+        (0,),
+    )
+    assert slot.message == (
+        "the 3-slot open-air card in slot 1 has no free slot between it and the 2-slot blower card in slot 4: "
+        "its fans starve"
+    )
+    assert check_text(slot, "zh_CN") == "1 号插槽的 3 槽宽风扇卡与 4 号插槽的 2 槽宽涡轮卡之间没有空槽，风扇进不了风"
+
+
+def test_an_overlap_names_each_cards_own_width(catalog: Catalog) -> None:
+    """TRX50 AERO D slots 1 and 3: the 3090 covers 1-3, so the A5000 in slot 3 collides with it. The failure names the
+    3090's three slots and the A5000's two (round 49; it had said "3-slot cards in slots 1, 3" of both)."""
+    got = _slot_checks(catalog, "gigabyte-trx50-aero-d", _cards(catalog, "rtx-3090", "rtx-a5000"), (1, 3))
+    slot = got["SLOT-1"]
+    assert (slot.status, slot.code, slot.fields["widths"], slot.fields["gaps"]) == ("fail", "overlap", (3, 2), (-1,))
+    assert slot.message == "the 3-slot open-air card in slot 1 (slots 1-3) and the 2-slot blower card in slot 3 overlap"
+    assert check_text(slot, "zh_CN") == "1 号插槽的 3 槽宽风扇卡（占 1–3 号插槽）与 3 号插槽的 2 槽宽涡轮卡重叠"
 
 
 def test_an_open_air_3090_above_a_passive_p40_is_said_with_its_free_slot(catalog: Catalog) -> None:
@@ -142,3 +186,18 @@ def test_an_open_air_3090_above_a_passive_p40_is_said_with_its_free_slot(catalog
     assert check_text(got["SLOT-1"], "zh_CN").endswith("，风扇卡下留有空槽")
     tight = _slot_checks(catalog, "asus-rog-strix-x570-e-gaming", _cards(catalog, "rtx-3090", "tesla-p40"), (2, 5))
     assert tight["SLOT-1"].code == "no-gap"
+
+
+def test_pci5_moves_the_chipset_card_up_by_its_own_width(catalog: Catalog) -> None:
+    """X570-E: the 3090 in CPU slot 5, the A5000 in chipset slot 7 (x4). PCI-5 asks whether the A5000 could have sat
+    in the free CPU slot 2: it covers 2-3 and leaves slot 4 free above the 3090, so the slot is not blocked (round 49:
+    measured as the widest card, 3 slots, it reached slot 5 and PCI-5 said slot 2 was blocked). Placement seats the
+    pair there (A5000 in 2, the 3090 in 5, both x8)."""
+    got = _slot_checks(catalog, "asus-rog-strix-x570-e-gaming", _cards(catalog, "rtx-3090", "rtx-a5000"), (5, 7))
+    pci = got["PCI-5"]
+    assert (pci.code, pci.fields["card"], pci.fields["slot"]) == ("layers", 2, 7)
+    assert "cpu_slot" not in pci.fields, pci.fields
+    board = _board(catalog, "asus-rog-strix-x570-e-gaming")
+    cards = _cards(catalog, "rtx-3090", "rtx-a5000")
+    placed = place(board, envelope(cards), 2, cards=cards)
+    assert placed is not None and [(s.position, s.lanes) for s in placed.slots] == [(2, 8), (5, 8)]

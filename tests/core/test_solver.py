@@ -448,11 +448,14 @@ def test_relaxation_words_fit_the_model_and_the_deadline_field() -> None:
 
 def test_a_chipset_slot_warns_only_where_collectives_cross_it(catalog: Catalog) -> None:
     """PCI-5 (build rules R16: a tensor-parallel group off the chipset drags every collective) warned on Mina's
-    2 x RTX 3090 llama.cpp layer split, which passes one token's activations between the cards."""
+    2 x RTX 3090 llama.cpp layer split, which passes one token's activations between the cards. Asked at 2,800 USD
+    since round 49: at 2,500 her mixes no longer use a chipset slot (placement seats the blower A5000 above her 3090 at
+    x8/x8 on the X570-E), so PCI-5 had nothing to judge; at 2,800 her 3090 beside a used 3090 Ti (two open-air 3-slot
+    cards, 2,767.88 USD) still sits in chipset slot 7 at x4."""
     request = BuildRequest(
         model_id="llama-3.3-70b",
         workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
-        budget=2500,
+        budget=2800,
         circuit="120v15a",
         room="home-office",
         condition="any",

@@ -20,7 +20,8 @@ MINA_MIX = BuildRequest(
     owned=(OwnedPart(category="gpu", id="rtx-3090"),),
 )
 """Her 70B at Q4_K_M within 2,500 USD: one plan is her 3090 + a used RTX A5000 (2,397.88 USD: X570-E slots 2 and 7,
-in an 8-opening case now that the A5000 is measured as two slots; 2,457.88 in a 9-opening case before)."""
+in an 8-opening case now that the A5000 is measured as two slots; 2,457.88 in a 9-opening case before). Round 49:
+the same machine with the A5000 on top, slots 2 and 5 at x8/x8."""
 
 DUAL = BuildRequest(
     model_id="llama-3.3-70b",
@@ -68,9 +69,15 @@ def test_the_slot_map_names_each_cards_cooler_and_the_chart_each_gpus_card(qtbot
         slot_map = SlotMapWidget()
         qtbot.addWidget(slot_map)
         slot_map.show_build(mix)
-        assert [s.slot for s in mix.slot_map] == [2, 7]
-        # the A5000 covers slots 7-8, the last of the case's eight openings: drawn two slots tall
-        assert [pos for pos, what in slot_map.rows if "A5000" in what] == [7, 8]
+        # round 49: placement seats the blower A5000 on top (slots 2-3) and her 3090 in slot 5, both x8 from the CPU
+        # (the 3090 on top had sent the A5000 to slot 7's chipset x4); the A5000 is drawn two slots tall
+        assert [(s.slot, s.part_id) for s in mix.slot_map] == [(2, "rtx-a5000"), (5, "rtx-3090")]
+        assert [pos for pos, what in slot_map.rows if "A5000" in what] == [2, 3]
+        # numbered as CUDA and the --tensor-split count them (the 3090, the faster, is GPU 1 wherever it sits)
+        assert [what for _pos, what in slot_map.rows if what.startswith("GPU ") and " x8 " in what] == [
+            "GPU 2: RTX A5000 x8 " + ("(cpu)" if language == "en" else "（CPU）"),
+            "GPU 1: RTX 3090 x8 " + ("(cpu)" if language == "en" else "（CPU）"),
+        ]
         assert slot_map.legend == LEGEND[language]
         chart = VramHeadroomChart()
         qtbot.addWidget(chart)
@@ -83,3 +90,26 @@ def test_the_slot_map_names_each_cards_cooler_and_the_chart_each_gpus_card(qtbot
         assert [text for _x, text in chart.plot.getAxis("bottom")._tickLevels[0]] == ["GPU 1", "GPU 2"]
     finally:
         assert i18n.install(app, "en") == "en"
+
+
+def test_the_legend_says_what_slot_1_measured(qtbot, builds) -> None:  # type: ignore[no-untyped-def]
+    """Round 49: the legend's airflow clause renders from SLOT-1's fields (sheet.slot_airflow: each card's cooler, the
+    free slots between the cards and under the bottom one), not from a measure of its own. On Mina's mix SLOT-1
+    passes with the open-air 3090 at the bottom (slots 5-7) and one free opening under it; a SLOT-1 that had
+    measured the 3090 right on the case floor is what the legend then says, so the two cannot disagree."""
+    from configurator.qt.slotmap import SlotMapWidget
+
+    mix, _dual = builds
+    slot = next(c for c in mix.checks if c.rule == "SLOT-1")
+    assert (slot.status, slot.code) == ("pass", "placed-each")
+    assert (slot.fields["coolers"], slot.fields["gaps"], slot.fields["floor"]) == (("blower", "open-air"), (1,), 1)
+    widget = SlotMapWidget()
+    qtbot.addWidget(widget)
+    widget.show_build(mix)
+    assert widget.legend.endswith("; a free slot below each open-air card keeps its fans fed")
+    on_floor = slot.model_copy(update={"fields": {**slot.fields, "floor": 0}})
+    widget.show_build(mix.model_copy(update={"checks": tuple(on_floor if c is slot else c for c in mix.checks)}))
+    assert widget.legend.endswith(
+        "; a free slot between the cards keeps their fans fed; the bottom card draws air from the case floor: "
+        "keep it clear of cables"
+    )

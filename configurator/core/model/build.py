@@ -263,8 +263,9 @@ class Build(_Frozen):
     # needs besides room (solve.ranking); not in the JSON, where room_for_one_more stays the fact of the slots
     one_more_gains: bool = True
     source: str = ""  # the registered plan source that offered it (solve.sources)
-    # different GPUs in one machine (solve.mixed): the card in each slot, in device order (slot_map says where);
-    # empty when every card is `gpu_id`. `gpu_id` is then the ids joined by "+", `gpu_count` their number
+    # different GPUs in one machine (solve.mixed): the cards in device order, the fastest first, as CUDA numbers them
+    # and the launch command's --tensor-split reads them (slot_map says where each sits: placement may seat a slower
+    # card on top, round 49); empty when every card is `gpu_id`. `gpu_id` is then the ids joined by "+", `gpu_count` their number
     gpus_mixed: tuple[str, ...] = ()
     # the label and why as codes and fields (solve.ranking renders `label` and `why` from them; reasons.EN, CLAIMS and
     # report.words say them): the claims the build holds, the kind of build its source offers (kind.*) and a caveat,
@@ -427,7 +428,9 @@ class Build(_Frozen):
             "parallelism": self.layout(),
             "room_for_one_more": self.room_for_one_more,
             "source": self.source,
-            "gpus_mixed": list(self.gpus_mixed),  # the card in each slot when they differ (empty: gpu_id in every slot)
+            "gpus_mixed": list(
+                self.gpus_mixed
+            ),  # the cards in device order when they differ (empty: gpu_id in every slot)
             **self._cluster_json(),
             # the label as codes and fields (additions, #33): its claims and the kind of build, each {code, fields}
             "claims": [as_json(c) for c in self.claims],

@@ -78,3 +78,18 @@ def gpus_said(build: Build) -> Reason:
     else:
         cards = (cards_said(build.gpu_count, gpu_said(build)),)
     return Reason.of("card.gpus", nodes=build.nodes, cards=cards)
+
+
+def gpu_numbers(build: Build) -> list[int]:
+    """Each seated card's GPU number in slot order, as the memory table, the launch command's --tensor-split and CUDA
+    count them: a mix's cards in device order (Build.gpus_mixed, the fastest first; identical cards by their slots),
+    so a blower RTX A5000 seated above Mina's RTX 3090 is GPU 2 (round 49); other builds' cards in slot order."""
+    slots = sorted(build.slot_map, key=lambda c: c.slot)
+    if not build.gpus_mixed or sorted(build.gpus_mixed) != sorted(c.part_id for c in slots):
+        return list(range(1, len(slots) + 1))
+    free = list(enumerate(build.gpus_mixed, start=1))
+    numbers: list[int] = []
+    for card in slots:
+        at = next(k for k, (_, part) in enumerate(free) if part == card.part_id)
+        numbers.append(free.pop(at)[0])
+    return numbers

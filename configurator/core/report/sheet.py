@@ -13,6 +13,7 @@ from configurator.core.common.shapes import CostOfOwnershipJson, PartSpecJson, P
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
 from configurator.core.model import noise
 from configurator.core.model.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
+from configurator.core.model.cards import gpu_numbers as gpu_numbers
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_said, circuits_said
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import cards_said, fit_of, short_gpu_name, short_gpu_said
@@ -46,7 +47,7 @@ from configurator.core.report.words import (
     sentence_end,
     t,
 )
-from configurator.core.rules import instance
+from configurator.core.rules import compatibility, instance
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
@@ -180,6 +181,20 @@ def slot_cards(build: Build, gpu: PartSpecJson) -> list[PartSpecJson]:
     numbers read it."""
     specs = {p.id: p.spec for p in build.parts if p.category == "gpu"}
     return [specs.get(c.part_id, gpu) for c in sorted(build.slot_map, key=lambda c: c.slot)]
+
+
+def slot_airflow(build: Build) -> tuple[list[str], list[int]]:
+    """Each seated card's cooler and the free slots below it, top to bottom (the gap to the next card; under the bottom
+    card the case's openings left), as SLOT-1 measured them (its verdict's `coolers`, `gaps` and `floor`): the window's
+    slot-map legend reads them, so it and the check cannot disagree (round 49). Empty where the check measured no
+    slots (cards in a server's bays or on risers)."""
+    check = next((c for c in build.checks if c.rule == compatibility.Placement.id and "gaps" in c.fields), None)
+    if check is None:
+        return [], []
+    coolers, gaps, floor = check.fields["coolers"], check.fields["gaps"], check.fields["floor"]
+    if not (isinstance(coolers, (tuple, list)) and isinstance(gaps, (tuple, list)) and isinstance(floor, int)):
+        return [], []  # a check saved by another version: the legend names the coolers alone
+    return [str(c) for c in coolers], [*(int(g) for g in gaps), floor]
 
 
 def _cell(text: object, cls: str = "") -> str:
@@ -433,13 +448,14 @@ def _desktop_svg(build: Build, gpu: PartSpecJson, board: PartSpecJson) -> str:
     card_x = CARD_X + label_w - LABEL_W
     body = _slot_rows(slots, rows, label_w)
     dash = ' stroke-dasharray="4 3"' if riser else ""
+    numbers = gpu_numbers(build)  # a mix's cards by device number, as the memory table and --tensor-split count them
     for index, (card, (col, top), own, width) in enumerate(zip(cards, places, owns, widths, strict=True), start=1):
         x = card_x + col * (CARD_W + 10)
         y = PAD + (top - 1) * ROW_H + 2
         slot_y = PAD + (card.slot - 1) * ROW_H + 14
         mid = label_w + SLOT_W + 4 + 4 * index
         body.append(f'<path d="M{label_w + SLOT_W} {slot_y} H{mid} V{y + 12} H{x}" fill="none" stroke="#333"{dash}/>')
-        body += _card_block(index, card, own, x, y, width * ROW_H - 4, riser)
+        body += _card_block(numbers[index - 1], card, own, x, y, width * ROW_H - 4, riser)
     height = PAD * 2 + max(rows, card_rows) * ROW_H + 20
     # each cooler the blocks are coloured by (a mix's blower A5000 beside an open-air 3090: both)
     body += _legend(height - 22, list(dict.fromkeys(str(own.get("cooler", "GPU")) for own in owns or [gpu])))
@@ -593,11 +609,14 @@ def connector_plan(build: Build) -> list[tuple[str, str, str]]:
     rows = [("CPU" + (f" x {sockets}" if sockets > 1 else ""), f"{eps} x EPS 8-pin", _feed(pools[0], {"eps8": eps}))]
     cards = sorted(build.slot_map, key=lambda c: c.slot)
     specs = {p.id: p.spec for p in build.parts if p.category == "gpu"}  # different cards: each slot's own (#28)
+    numbers = gpu_numbers(build)  # a mix's by device number (round 49)
     for i, card in enumerate(cards):
         pool = pools[min(len(pools) - 1, i * len(pools) // max(1, len(cards)))]
         own = {k: int(v) for k, v in (specs.get(card.part_id, gpu).get("power_connectors") or {}).items()}
         name = f" {specs[card.part_id].get('name', card.part_id)}" if build.gpus_mixed and card.part_id in specs else ""
-        rows.append((t("GPU {0}{1} (slot {2})").format(i + 1, name, card.slot), _needs_text(own), _feed(pool, own)))
+        rows.append(
+            (t("GPU {0}{1} (slot {2})").format(numbers[i], name, card.slot), _needs_text(own), _feed(pool, own))
+        )
     return rows
 
 

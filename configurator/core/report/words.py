@@ -3570,6 +3570,17 @@ def _zh_field(key: str, value: Any) -> Any:
     return value
 
 
+def _zh_pair(f: Mapping[str, Any], i: int, room: int) -> str:
+    """SLOT-1's card `i` and the one below it, each by its own width and cooler (compatibility._overlap, `room` 0, and
+    _no_gap, 1, in Chinese; round 49)."""
+    w, p = f["widths"], f["positions"]
+    c = [ZH_COOLER_KINDS.get(x, x) for x in f["coolers"]]
+    upper, lower = f"{p[i]} 号插槽的 {w[i]} 槽宽{c[i]}卡", f"{p[i + 1]} 号插槽的 {w[i + 1]} 槽宽{c[i + 1]}卡"
+    if room == 0:
+        return f"{upper}（占 {p[i]}–{p[i] + w[i] - 1} 号插槽）与 {lower}重叠"
+    return f"{upper}与 {lower}之间没有空槽，风扇进不了风"
+
+
 ZH_COOLER_KINDS = {"blower": "涡轮", "open-air": "风扇", "axial": "风扇", "passive": "被动散热", "liquid": "水冷"}
 """A GPU's cooler kind before 卡 in a check's Chinese ("{cooler}卡", no space: "涡轮卡")."""
 
@@ -3737,6 +3748,16 @@ ZH_CHECKS_HERE: dict[tuple[str, str], CheckTemplate] = {
         # check_text gives the cooler kind in Chinese ("风扇"): the free slot is said for open-air cards, as in English
         f"{f['width']} 槽宽的{f['cooler']}卡插在 {slot_list(f['positions'], '、')} 号插槽"
         + ("，卡间留有空槽" if f["cooler"] == ZH_COOLER_KINDS["open-air"] and len(f["positions"]) > 1 else "")
+    ),
+    (compatibility.Placement.id, "overlap"): lambda f: (
+        f"{f['width']} 槽宽的卡插在 {slot_list(f['positions'], '、')} 号插槽会重叠"
+        if len(set(f.get("widths", ()))) < 2
+        else "；".join(_zh_pair(f, i, 0) for i in compatibility.short_pairs(f, 0))
+    ),
+    (compatibility.Placement.id, "no-gap"): lambda f: (
+        "风扇卡之间没有空槽，会互相抢风"
+        if len(set(f.get("widths", ()))) < 2 and len(set(f.get("coolers", ()))) < 2
+        else "；".join(_zh_pair(f, i, 1) for i in compatibility.short_pairs(f, 1))
     ),
     (compatibility.Placement.id, "placed-each"): lambda f: (
         "、".join(

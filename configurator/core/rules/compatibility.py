@@ -35,13 +35,19 @@ class Placement(Rule):
         ),
         Message(
             "overlap",
-            lambda f: f"{f['width']}-slot cards in slots {_slots(f)} overlap",
-            zh=lambda f: f"{f['width']} 槽宽的卡插在 {_slots(f, '、')} 号插槽会重叠",
+            lambda f: (
+                f"{f['width']}-slot cards in slots {_slots(f)} overlap"
+                if len(set(f.get("widths", ()))) < 2
+                else "; ".join(_overlap(f, i) for i in short_pairs(f, 0))
+            ),
         ),
         Message(
             "no-gap",
-            "open-air cards without a free slot between them starve each other's fans",
-            zh="风扇卡之间没有空槽，会互相抢风",
+            lambda f: (
+                "open-air cards without a free slot between them starve each other's fans"
+                if len(set(f.get("widths", ()))) < 2 and len(set(f.get("coolers", ()))) < 2
+                else "; ".join(_no_gap(f, i) for i in short_pairs(f, 1))
+            ),
         ),
         Message("placed", lambda f: f"{f['width']}-slot {f['cooler']} cards in slots {_slots(f)}" + _gap(f)),
         Message("placed-each", lambda f: _each(f)),
@@ -69,14 +75,32 @@ class Placement(Rule):
             return self.say("pass", "bays", gpus=b.gpus)
         if b.risers:
             return None
+        seated = _seated(b)  # each card's width, cooler and slot, the gaps below them: the fields every verdict carries
         if b.slot_gaps and min(b.slot_gaps) < 0:
-            return self.say("fail", "overlap", width=b.slot_width, positions=b.slot_positions)
-        coolers = b.card_coolers or (b.gpu.cooler,) * len(b.slot_positions)  # each card's own in a mix
+            return self.say("fail", "overlap", width=b.slot_width, **seated)
+        coolers = seated["coolers"]
         if any(cooler == "open-air" and gap < 1 for cooler, gap in zip(coolers, b.slot_gaps, strict=False)):
-            return self.say("warn", "no-gap")
+            return self.say("warn", "no-gap", width=b.slot_width, **seated)
         if b.card_coolers:  # a mix: each card by its own width and cooler (round 48)
-            return self.say("pass", "placed-each", widths=b.card_widths, coolers=coolers, positions=b.slot_positions)
-        return self.say("pass", "placed", width=b.slot_width, cooler=b.gpu.cooler, positions=b.slot_positions)
+            return self.say("pass", "placed-each", **seated)
+        return self.say("pass", "placed", width=b.slot_width, cooler=b.gpu.cooler, **seated)
+
+
+def _seated(b: BuildFacts) -> dict[str, Any]:
+    """Each seated card top to bottom: its width (`widths`), cooler (`coolers`) and slot (`positions`), the free slots
+    between neighbours (`gaps`, negative: they overlap) and the case's openings left under the bottom card (`floor`).
+    SLOT-1's verdicts carry them so that what renders it (the check's words, the window's slot-map legend) reads one
+    measure: a mix's cards each their own (round 49)."""
+    n = len(b.slot_positions)
+    widths = b.card_widths or (b.slot_width,) * n
+    floor = b.chassis.expansion_slots - (b.slot_positions[-1] + widths[-1] - 1) if n else 0
+    return {
+        "widths": tuple(widths),
+        "coolers": b.card_coolers or (b.gpu.cooler,) * n,
+        "positions": b.slot_positions,
+        "gaps": tuple(b.slot_gaps),
+        "floor": floor,
+    }
 
 
 @register
@@ -332,6 +356,30 @@ def _each(f: Mapping[str, Any]) -> str:
     cards = zip(f["widths"], f["coolers"], f["positions"], strict=True)
     said = ", ".join(f"a {w}-slot {c} card in slot {p}" for w, c, p in cards)
     return said + (" with a free slot below each open-air card" if "open-air" in f["coolers"][:-1] else "")
+
+
+def short_pairs(f: Mapping[str, Any], room: int) -> list[int]:
+    """The upper cards of the neighbouring pairs with fewer than `room` free slots between them (0: the pairs that
+    overlap; 1: an open-air card with no free slot under its fans)."""
+    return [i for i, gap in enumerate(f["gaps"]) if gap < room and (room == 0 or f["coolers"][i] == "open-air")]
+
+
+def _overlap(f: Mapping[str, Any], i: int) -> str:
+    """Card `i` and the one below it that its own width reaches, each by its width and cooler (a mix, round 49)."""
+    w, c, p = f["widths"], f["coolers"], f["positions"]
+    return (
+        f"the {w[i]}-slot {c[i]} card in slot {p[i]} (slots {p[i]}-{p[i] + w[i] - 1}) and the {w[i + 1]}-slot "
+        f"{c[i + 1]} card in slot {p[i + 1]} overlap"
+    )
+
+
+def _no_gap(f: Mapping[str, Any], i: int) -> str:
+    """Open-air card `i` with no free slot above the card below it, each by its width and cooler (round 49)."""
+    w, c, p = f["widths"], f["coolers"], f["positions"]
+    return (
+        f"the {w[i]}-slot {c[i]} card in slot {p[i]} has no free slot between it and the {w[i + 1]}-slot "
+        f"{c[i + 1]} card in slot {p[i + 1]}: its fans starve"
+    )
 
 
 def _gap(f: Mapping[str, Any]) -> str:

@@ -285,12 +285,13 @@ class ChipsetCards(Rule):
             return {}
         index, slot, lanes = card
         taken = [s.position for s, _ in seated]
-        # each card above by its own width (a mix's cards differ: facts.card_widths), a card moved up by the widest's
+        # each card by its own width (a mix's cards differ: facts.card_widths): a card above by its own, the chipset
+        # card moved up into the free CPU slot by the chipset card's own (round 49; it had been the widest card's)
         widths = dict(zip(sorted(taken), build.card_widths or (build.slot_width,) * len(taken), strict=True))
 
         def within(position: int, extra: int) -> bool:  # inside a card's slots (and `extra` more below it)
             return any(
-                abs(position - p) < (widths[p] if p < position else build.slot_width) + extra
+                abs(position - p) < (widths[p] if p < position else widths[slot.position]) + extra
                 for p in taken
                 if p != slot.position
             )

@@ -34,6 +34,7 @@ from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
     _fits,
+    board_of,
     chassis_of,
     engines_to_try,
     gpu_allowed,
@@ -406,7 +407,7 @@ def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, 
     build = assemble_envelope(1, label, why, choice, request, cand, ctx.catalog)  # type: ignore[arg-type]
     slots = tuple(
         SlotAssignment(slot=s.slot, part_id=card.id, lanes=s.lanes, gen=s.gen, source=s.source)
-        for s, card in zip(build.slot_map, mix.cards)
+        for s, card in zip(build.slot_map, _seated(mix, choice, cand, request))
     )
     upgrades = without_one_more(build.upgrades_said)
     return build.model_copy(
@@ -423,6 +424,17 @@ def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, 
             "owned_savings": sum(p.unit_price * p.owned for p in _parts(build, mix)),
         }
     )
+
+
+def _seated(mix: Mix, choice: object, cand: Candidates, request: BuildRequest) -> tuple[Gpu, ...]:
+    """The mix's cards top to bottom as the placement seated them (slots.Placement.order: the blower A5000 above the
+    open-air 3090 where that gives both x8, round 49); the device order (mix.cards) stays the launch command's."""
+    from configurator.core.solve.solver import Choice, usable_placement
+
+    assert isinstance(choice, Choice)
+    training = request.workload.kind != "inference"
+    placed = usable_placement(cand, board_of(choice.board), choice.option, choice.risers, training)
+    return placed.seated(mix.cards) if placed is not None else mix.cards
 
 
 @register("mixed-cards")

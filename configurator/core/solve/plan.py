@@ -40,7 +40,7 @@ from configurator.core.model.build import (
     SlotAssignment,
     part_spec,
 )
-from configurator.core.model.cards import gpus_said
+from configurator.core.model.cards import gpu_numbers, gpus_said
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import (
     RACK_FEED_CIRCUITS,
@@ -259,7 +259,7 @@ def _assembly_of(choice: Choice, request: BuildRequest, cand: Candidates) -> tup
         largest_single_psu_w=pw.largest_single_psu_w([psu_of(p) for p in cand.psus], opt.gpu, opt.count),
         model_type=cand.model.architecture if cand.model is not None else "",
         card_usd=opt.card_usd,
-        cards=opt.cards,
+        cards=placement.seated(opt.cards) if opt.cards else (),  # a mix's cards top to bottom (slots.place)
     )
     return assembly, bridge if wants_bridge else None
 
@@ -2015,6 +2015,22 @@ def _with_curves(
     return out
 
 
+def _device_order(build: Build, mixed: Sequence[Gpu]) -> str:
+    """The environment that numbers a mix's NVIDIA cards in the estimate's device order (Build.gpus_mixed, which the
+    --tensor-split and the memory table follow) where placement seated them in another order top to bottom (round 49:
+    Mina's blower RTX A5000 in slot 2 above her RTX 3090 in slot 5): CUDA_DEVICE_ORDER=PCI_BUS_ID numbers the cards by
+    their PCI bus, which on the catalog's desktop boards follows the slots top to bottom (an assumption: a board's
+    bus numbering is not in its manual), and CUDA_VISIBLE_DEVICES lists them in device order ("enumerated in the
+    order of the sequence", docs.nvidia.com/deploy/topics/topic_5_2_1.html). Without it CUDA's default order breaks
+    a tie of two cards of one compute capability by the PCI bus too (microsoft/onnxruntime PR #28066, 2026-04), so the
+    A5000 on top could take the 3090's share. Empty when the slots already run in device order or not on CUDA."""
+    numbers = gpu_numbers(build)
+    if numbers == sorted(numbers) or not mixed or any(g.vendor != "nvidia" for g in mixed):
+        return ""
+    in_slots = sorted(range(len(numbers)), key=lambda k: numbers[k])  # device 0's slot index, then device 1's...
+    return "CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=" + ",".join(str(k) for k in in_slots)
+
+
 def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
     """The build's launch command, for the card it has (a training job on a card without bf16 runs in fp16), after
     its cards' power cap when the build sets one (PWR-9's command)."""
@@ -2036,6 +2052,9 @@ def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
         nodes=build.nodes,
         mixed=mixed,
     )
+    pinned = _device_order(build, mixed)
+    if pinned and launch.get("command"):
+        launch = {**launch, "command": f"{pinned} {launch['command']}"}
     wired = next((c.fields for c in build.checks if c.rule == MEM_FIT.id and c.code == "raised"), None)
     if wired is not None and wired.get("vendor") == "apple" and launch.get("command"):
         # a Mac that holds the model only with its GPU's wired limit raised (MEM-FIT's "raised": the same MB the check

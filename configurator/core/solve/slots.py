@@ -36,6 +36,14 @@ class Placement:
     openings_needed: int  # case expansion openings the cards reach down to
     gapped: bool  # every open-air card has a free slot below it
     bays: bool = False
+    order: tuple[int, ...] = ()
+    """A mix's cards top to bottom as indices into the `cards` place was given (their device order, fastest first);
+    empty: as given. Placement chooses it (round 49): a 2-slot blower RTX A5000 above an open-air RTX 3090 seats both
+    on a board's x8/x8 CPU slots where the 3090 on top sends the A5000 to a chipset slot."""
+
+    def seated(self, cards: Sequence[Gpu]) -> tuple[Gpu, ...]:
+        """`cards` (given in device order) in their slots, top to bottom."""
+        return tuple(cards[i] for i in self.order) if self.order else tuple(cards)
 
     @property
     def min_lanes(self) -> int:
@@ -79,13 +87,14 @@ def card_geometry(gpu: Gpu, count: int, cards: Sequence[Gpu] = ()) -> tuple[tupl
 def place(
     board: Motherboard, gpu: Gpu, count: int, risers: bool = False, tight: bool = False, cards: Sequence[Gpu] = ()
 ) -> Placement | None:
-    """Best placement of `count` identical cards (or of `cards` top to bottom, each by its own width and cooler:
-    card_geometry), or None when they cannot be fitted.
+    """Best placement of `count` identical cards (or of `cards`, each by its own width and cooler: card_geometry, in
+    the order top to bottom that places them best: Placement.order), or None when they cannot be fitted.
 
     Best means: most lanes on the weakest card, then a free slot below each open-air card, then most CPU lanes, then
-    fewest openings. With `risers` (open frames) cards hang off cables, so thickness does not collide. Open-air cards
-    are a free slot apart unless `tight` (SLOT-1's no-gap clause is an AVOID: cards the user owns may sit side by
-    side where the job needs their lanes, and the check warns).
+    fewest openings; between orders that tie, the order given (the device order). With `risers` (open frames) cards
+    hang off cables, so thickness does not collide. Open-air cards are a free slot apart unless `tight` (SLOT-1's
+    no-gap clause is an AVOID: cards the user owns may sit side by side where the job needs their lanes, and the
+    check warns).
     """
     if board.gpu_bays:
         if count > board.gpu_bays or gpu.slot_width > 2 or gpu.gpus_per_card > 1:
@@ -98,11 +107,37 @@ def place(
     )
     if count > len(slots):
         return None
+    best: tuple[tuple[int, bool, int, int], tuple[PcieSlot, ...], list[int]] | None = None
+    chosen: tuple[int, ...] = ()
+    for order in orders(cards) if cards and not risers else [()]:
+        seated = best_seats(slots, gpu, card_geometry(gpu, count, [cards[i] for i in order]), risers, tight)
+        if seated is not None and (best is None or seated[0] > best[0]):
+            best, chosen = seated, order
+    if best is None:
+        return None
+    (_weakest, gapped, _cpu, minus_openings), combo, lanes = best
+    uses = tuple(SlotUse(s.position, n, s.gen, s.source) for s, n in zip(combo, lanes))
+    kept = () if chosen == tuple(range(len(cards))) else chosen
+    return Placement(uses, -minus_openings, gapped, order=kept)
+
+
+def orders(cards: Sequence[Gpu]) -> list[tuple[int, ...]]:
+    """The distinct orders of `cards` top to bottom (indices; the order given first): a 3090 + A5000 has two, two
+    3090s + an A5000 three (identical cards swapped are the same machine)."""
+    seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+    for order in itertools.permutations(range(len(cards))):
+        seen.setdefault(tuple(cards[i].id for i in order), order)
+    return list(seen.values())
+
+
+def best_seats(
+    slots: Sequence[PcieSlot], gpu: Gpu, geometry: Sequence[tuple[int, bool]], risers: bool, tight: bool
+) -> tuple[tuple[int, bool, int, int], tuple[PcieSlot, ...], list[int]] | None:
+    """The best slots for cards of `geometry` top to bottom (place), as (score, slots, lanes), or None."""
     # each combination is scored from its lanes; only the best becomes a Placement (the 70B top-5 plan places
     # ~1,400 boards x cards, most of whose combinations lose: building theirs was most of the time, #34)
     best: tuple[tuple[int, bool, int, int], tuple[PcieSlot, ...], list[int]] | None = None
-    geometry = card_geometry(gpu, count, cards)
-    for combo in itertools.combinations(slots, count):
+    for combo in itertools.combinations(slots, len(geometry)):
         gapped = True
         if not risers:
             ok = True
@@ -129,11 +164,7 @@ def place(
         score = (min(lanes), gapped, cpu_lanes, -openings)  # Placement.min_lanes first
         if best is None or score > best[0]:
             best = (score, combo, lanes)
-    if best is None:
-        return None
-    (_weakest, gapped, _cpu, minus_openings), combo, lanes = best
-    uses = tuple(SlotUse(s.position, n, s.gen, s.source) for s, n in zip(combo, lanes))
-    return Placement(uses, -minus_openings, gapped)
+    return best
 
 
 def splits_for(gpu: Gpu, slot: PcieSlot) -> bool:
