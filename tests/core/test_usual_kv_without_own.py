@@ -85,3 +85,17 @@ def test_minas_way_to_the_pair_without_her_card_says_only_the_budget_and_the_pla
     first = at_its_price.builds[0]
     assert (first.gpu_id, first.gpu_count) == ("rtx-3090-ti", 2) and "claim.cheapest" in _claims(first), first.label
     assert abs(first.total_price - way.build.total_price) < 0.01
+
+
+def test_a_build_without_her_card_names_the_card_it_leaves_out(catalog: Catalog) -> None:
+    """The why line of a build that leaves her card out named it by catalog id ("leaves your 1 x rtx-3090 out, for
+    comparison", the window's 'Why shown' at 2,800 USD, round 49's walk): it says the card's name, as the parts do."""
+    from configurator.core.report import phrases
+
+    result = plan(_mina(6000), catalog)
+    left_out = [b for b in result.builds if "kind.without-own" in _kinds(b)]
+    assert left_out, [b.label for b in result.builds]
+    for build in left_out:
+        text = phrases.why(build)
+        assert "leaves your 1 x NVIDIA GeForce RTX 3090 out" in text, text
+        assert "rtx-3090" not in text, text

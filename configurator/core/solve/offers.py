@@ -157,7 +157,9 @@ def without_own(ctx: PlanContext, searched: Callable[[GpuOption], bool] | None =
         ctx.time_budget / 2,
         searched=searched,
     )
-    name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
+    owned = ctx.catalog.records["gpus"].get(request.owned_gpu.id)
+    # the card's name as the build's parts say it ("1 x NVIDIA GeForce RTX 3090"), not its catalog id
+    name = f"{request.owned_gpu.quantity} x {owned.name if owned is not None else request.owned_gpu.id}"
     # a build of new cards of the very model the user owns leaves those idle: the solver's builds on the own cards (from
     # one of them, or all with more bought beside) are that machine for less, and no expert signs the dearer one
     mine = request.owned_gpu.id
