@@ -788,18 +788,23 @@ def m2_said(build: Build) -> Reason | None:
     return Reason.of("asm.nvme", drives=drive.quantity, chosen=chosen, avoid=", ".join(avoid))
 
 
-def _cooling_note(gpu: PartSpecJson, build: Build) -> Reason | None:
-    cooler = gpu.get("cooler")
-    slots = ", ".join(str(c.slot) for c in sorted(build.slot_map, key=lambda c: c.slot))
-    if cooler == "blower":
-        return Reason.of("asm.blower")
-    if cooler == "open-air" and has_risers(build):
-        return Reason.of("asm.open-air-rail")
-    if cooler == "open-air" and build.gpu_count > 1:
-        return Reason.of("asm.open-air", slots=slots)
-    if cooler == "passive":
-        return Reason.of("asm.passive")
-    return None
+def _cooling_notes(gpu: PartSpecJson, build: Build) -> list[Reason]:
+    """The coolers' notes, read card by card (slot_cards): a mix of a blower RTX A5000 in slot 2 and an open-air RTX
+    3090 in slot 5 had been told "Open-air cards in slots 2, 5" from the first card's cooler (round 49's walk of
+    Mina's sheet). A blower in the stack says where the blowers go; the open-air note names only open-air cards' slots."""
+    seated = sorted(build.slot_map, key=lambda c: c.slot)
+    coolers = [card.get("cooler") for card in slot_cards(build, gpu)] or [gpu.get("cooler")]
+    open_slots = ", ".join(str(c.slot) for c, cooler in zip(seated, coolers) if cooler == "open-air")
+    notes: list[Reason] = []
+    if "blower" in coolers:
+        notes.append(Reason.of("asm.blower"))
+    if "open-air" in coolers and has_risers(build):
+        notes.append(Reason.of("asm.open-air-rail"))
+    elif "open-air" in coolers and build.gpu_count > 1 and open_slots:
+        notes.append(Reason.of("asm.open-air", slots=open_slots))
+    if "passive" in coolers:
+        notes.append(Reason.of("asm.passive"))
+    return notes
 
 
 def _bios_notes(build: Build, board: PartSpecJson) -> list[Reason]:
@@ -832,9 +837,7 @@ def assembly_said(build: Build) -> list[tuple[Reason, str]]:
         return notes
     gpu = spec_of(build, "gpu")
     board = spec_of(build, "motherboard")
-    cooling = _cooling_note(gpu, build)
-    if cooling:
-        notes.append((cooling, ""))
+    notes += [(said, "") for said in _cooling_notes(gpu, build)]
     if has_risers(build):
         notes.append((Reason.of("asm.risers"), ""))
     psu = part_of(build, "psu")
