@@ -83,11 +83,12 @@ def test_every_build_passes_the_independent_checker(result: PlanResult) -> None:
 def test_the_assembly_notes_say_each_cards_cooler_where_it_sits(builds: list[Build]) -> None:
     """The printed sheet's assembly notes read the first card's cooler for the whole stack: Mina's sheet said "Open-air
     cards in slots 2, 5: keep the free slot under each card" with the blower A5000 in slot 2 (round 49's walk). Now
-    the blower note (blowers on top, open-air at the bottom) and the open-air note naming slot 5 only."""
+    the blower note (blowers on top, open-air at the bottom) and the open-air note naming slot 5 only, in the
+    singular."""
     from configurator.core.common.reasons import english
     from configurator.core.report.sheet import assembly_said
 
     notes = [english(said) for said, _ in assembly_said(_mix(builds, "rtx-a5000"))]
     assert any(n.startswith("Blower cards exhaust through the bracket") for n in notes), notes
-    assert "Open-air cards in slots 5: keep the free slot under each card; the bottom card runs coolest." in notes
+    assert "Open-air card in slot 5: keep the free slot under it, so its fans can draw air." in notes
     assert not any("slots 2, 5" in n for n in notes), notes

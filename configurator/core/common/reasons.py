@@ -3719,7 +3719,11 @@ EN: dict[str, Template] = {
         "the top and any open-air card at the bottom."
     ),
     "asm.open-air-rail": "Open-air cards on the frame rail: leave at least one card width of air between them.",
-    "asm.open-air": "Open-air cards in slots {slots}: keep the free slot under each card; the bottom card runs coolest.",
+    "asm.open-air": lambda r, _say: (
+        f"Open-air cards in slots {r.fields['slots']}: keep the free slot under each card; the bottom card runs coolest."
+        if "," in str(r.fields["slots"])
+        else f"Open-air card in slot {r.fields['slots']}: keep the free slot under it, so its fans can draw air."
+    ),
     "asm.passive": "Passive cards rely on the chassis's ducted fans: never run them with the fan wall or ducts removed.",
     "asm.risers": "Mount the cards on the frame rail and connect each through its riser; do not ship the rig assembled.",
     "asm.psu-sync": "Join the PSUs with the sync board so they start together; feed each card only from one PSU.",

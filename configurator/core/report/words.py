@@ -3129,6 +3129,8 @@ ZH_REASONS: dict[str, Template] = {
     "asm.open-air-rail": "风扇卡装在机架横梁上：卡与卡之间至少留一张卡宽的空隙。",
     "asm.open-air": lambda r, _say: (
         f"风扇卡位于插槽 {slot_list(r.fields['slots'], '、')}：每张卡下方留空一个槽位；最下面的卡温度最低。"
+        if "," in str(r.fields["slots"])
+        else f"风扇卡位于插槽 {r.fields['slots']}：其下方留空一个槽位，让风扇能吸到风。"
     ),
     "asm.passive": "被动散热卡靠机箱风道的风扇散热：拆下风扇墙或导风罩时切勿运行。",
     "asm.risers": "把显卡固定在机架横梁上，每张卡通过延长线连接；运输时不要整机装好。",
