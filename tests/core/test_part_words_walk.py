@@ -92,6 +92,10 @@ def test_slot_one_names_the_slots_as_numbers_in_either_language() -> None:
     assert words.check_text(placed, "zh_CN") == "2 槽宽的风扇卡插在 2、7 号插槽，卡间留有空槽"
     assert words.check_text(overlap, "zh_CN") == "3 槽宽的卡插在 2、4 号插槽会重叠"
     assert placed.to_json()["fields"]["positions"] == [2, 7]  # plan --json: the numbers, as before
+    # round 49 (mixslot49's note): one card had read "3-slot open-air cards in slots 1"
+    alone = PLACEMENT.say("pass", "placed", width=3, cooler="open-air", positions=(1,))
+    assert alone.message == "a 3-slot open-air card in slot 1"
+    assert words.check_text(alone, "zh_CN") == "3 槽宽的风扇卡插在 1 号插槽"
 
 
 def test_the_plan_keeps_the_boards_slot_numbers_as_numbers() -> None:

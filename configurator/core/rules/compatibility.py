@@ -49,7 +49,14 @@ class Placement(Rule):
                 else "; ".join(_no_gap(f, i) for i in short_pairs(f, 1))
             ),
         ),
-        Message("placed", lambda f: f"{f['width']}-slot {f['cooler']} cards in slots {_slots(f)}" + _gap(f)),
+        Message(
+            "placed",
+            lambda f: (
+                f"{f['width']}-slot {f['cooler']} cards in slots {_slots(f)}" + _gap(f)
+                if len(f["positions"]) > 1
+                else f"a {f['width']}-slot {f['cooler']} card in slot {_slots(f)}"
+            ),
+        ),
         Message("placed-each", lambda f: _each(f)),
     )
     model = (at("place", 20),)
