@@ -59,6 +59,10 @@ def test_minas_mix_shows_a_next_step_priced_as_her_bill_prices_the_card(catalog:
     assert used is not None and step["sold"] == pytest.approx(used[0])
     said = english(from_json(step["said"]))
     assert said.startswith("swap the 1 x NVIDIA RTX A5000 for 1 x NVIDIA GeForce RTX 3090: 1,550 USD"), said
+    # one card swapped is said in the singular (it had read "open-air (they blow ...) cards instead of blower ...;
+    # 3-slot cards instead of 2-slot", mixnext49's note)
+    assert "an open-air card (it blows its heat into the case) instead of a blower one" in said, said
+    assert "a 3-slot card instead of a 2-slot one" in said and "cards instead of" not in said, said
 
 
 def test_what_the_mix_step_unlocks_is_true_by_the_numbers_shown(catalog: Catalog, mina: Build) -> None:

@@ -977,6 +977,19 @@ _COOLERS = {
     "liquid": "liquid-cooled",
 }
 """A card's cooler as a swap's change says it."""
+_COOLER_ONE = {
+    "blower": "blower card (it exhausts out of the case's back)",
+    "open-air": "open-air card (it blows its heat into the case)",
+    "passive": "passive card (a server's fan wall cools it)",
+    "liquid": "liquid-cooled card",
+}
+"""One card's cooler, as a mix's one-card swap says it."""
+
+
+def _a(word: str) -> str:
+    """The English article before `word` ("an open-air", "a blower")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
 
 _CASE_FORMS = {"rack": "a rack-mount case", "open": "an open frame", "tower": "a tower case"}
 
@@ -2620,11 +2633,19 @@ EN: dict[str, Template] = {
             else f"its {r.num('has'):,.0f} W PSU"
         )
     ),
+    # `one`: a mix's swap of a single card (solve.next_mixed), said in the singular
     "change.cooler": lambda r, _say: (
-        f"{_COOLERS.get(str(r.fields['now']), r.fields['now'])} cards instead of "
+        f"{_a(str(r.fields['now']))} {_COOLER_ONE.get(str(r.fields['now']), str(r.fields['now']) + ' card')} instead of "
+        f"{_a(str(r.fields['was']))} {r.fields['was']} one"
+        if r.fields.get("one")
+        else f"{_COOLERS.get(str(r.fields['now']), r.fields['now'])} cards instead of "
         f"{_COOLERS.get(str(r.fields['was']), r.fields['was'])}"
     ),
-    "change.width": "{now:g}-slot cards instead of {was:g}-slot",
+    "change.width": lambda r, _say: (
+        f"a {r.num('now'):g}-slot card instead of a {r.num('was'):g}-slot one"
+        if r.fields.get("one")
+        else f"{r.num('now'):g}-slot cards instead of {r.num('was'):g}-slot"
+    ),
     "change.length": "{now:.0f} mm long instead of {was:.0f} mm",
     "need.circuit": lambda r, _say: (
         f"a second circuit{' or a 230 V outlet' if r.fields.get('outlet') else ''} "

@@ -113,7 +113,7 @@ def mixed_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workloa
     sold = None if used is None else used[0] * m
     usd = catalog.convert(priced[0], build.currency, "USD") if build.currency in catalog.exchange_rates else None
     needs = _fit_needs(build, catalog, old, fast, n, usd) + _psu_need(build, old, fast, m)
-    changes = _changes(old, fast)
+    changes = _changes(old, fast, one=m == 1)
     said = Reason.of(
         "next.swap", gpu=fast.name, was=old.name, gpus=m, cost=priced[0] * m, currency=build.currency,
         date=priced[1].date.isoformat(), condition=priced[1].condition, sold=sold,

@@ -413,13 +413,15 @@ def _fit_needs(
     return tuple(needs)
 
 
-def _changes(old: Gpu, new: Gpu) -> tuple[Reason, ...]:
-    """What a swap changes in the machine beyond speed and memory: the cards' cooler, their width, a longer card."""
+def _changes(old: Gpu, new: Gpu, one: bool = False) -> tuple[Reason, ...]:
+    """What a swap changes in the machine beyond speed and memory: the cards' cooler, their width, a longer card;
+    `one`: a single card swapped (a mix's step), said in the singular."""
     out: list[Reason] = []
+    alone = {"one": True} if one else {}
     if new.cooler != old.cooler:
-        out.append(Reason.of("change.cooler", was=old.cooler, now=new.cooler))
+        out.append(Reason.of("change.cooler", was=old.cooler, now=new.cooler, **alone))
     if new.slot_width != old.slot_width:
-        out.append(Reason.of("change.width", was=old.slot_width, now=new.slot_width))
+        out.append(Reason.of("change.width", was=old.slot_width, now=new.slot_width, **alone))
     if new.length_mm >= old.length_mm + 1:  # a longer card (checked against the case: _fit_needs)
         out.append(Reason.of("change.length", was=old.length_mm, now=new.length_mm))
     return tuple(out)
