@@ -47,6 +47,9 @@ if TYPE_CHECKING:
     from configurator.qt.charts import BuyOrRentChart
 
 CHART_MIN_HEIGHT = 180
+TEXT_MIN_HEIGHT = 120
+"""The figures below the chart keep five lines at 1366 x 768 (the page scrolls): at 70 px the "next step up" line of
+Mina's mix was below the box's edge (round 49's walk)."""
 """Pixels the cumulative-cost chart keeps however short the window: its title, four labelled ticks and the month axis."""
 
 
@@ -200,6 +203,7 @@ class BuyOrRentPanel(QWidget):
         self._chart_pane.setMinimumHeight(CHART_MIN_HEIGHT)
         self.text = QTextBrowser()
         self.text.setMaximumHeight(150)
+        self.text.setMinimumHeight(TEXT_MIN_HEIGHT)
         self.text.setOpenLinks(False)  # a next step's link asks for its machine's plan
         self.text.anchorClicked.connect(self._on_text_anchor_clicked)
         layout = QVBoxLayout(self)
