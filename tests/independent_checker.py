@@ -1367,6 +1367,7 @@ def check_labels(
         + fill_problems(result["builds"], context, prompt)
         + first_token_problems(result["builds"])
         + set_aside_order_problems(result["builds"])
+        + idle_claim_problems(rivals)
     )
 
 
@@ -1788,6 +1789,9 @@ def _pool(r: _Rivals, kind: str, scope: str | None) -> list[dict[str, Any]]:
         # round 41: nor, then, a training build whose run its own support checks warn is unvalidated on the card
         # (PyTorch FSDP, SUP-11: partial support, no published run of the job, no validated sharder in its place)
         pool = [b for b in pool if not (_trains(b) and unvalidated_run(b))] or pool
+        # round 49 (idle49): nor a build that leaves the user's own card idle beside one shown on it that is faster for
+        # a little more (idle_beside)
+        pool = [b for b in pool if idle_beside(b, pool) is None]
     if kind in ("fastest", "value"):
         # a build set aside only for its prompt wait still decodes as fast as it shows: a speed rival
         pool = pool + [
@@ -1806,6 +1810,59 @@ def _pool(r: _Rivals, kind: str, scope: str | None) -> list[dict[str, Any]]:
         base = r.everything if kind == "cheapest" else pool
         return [b for b in base if names_match(scope, gpu_names(b))]
     return pool
+
+
+def idle_beside(build: dict[str, Any], pool: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Round 49 (idle49): `--own` is a card its owner wants used. A build that runs none of the user's own cards (its
+    parts own no GPU, while a build in `pool` does) is no rival for "cheapest" beside a build in `pool` on her card
+    within the budget that decodes at least MUCH_FASTER its speed for at most LITTLE_MORE over its price (the rule
+    of FASTER_FOR_LITTLE, read from the JSON's parts, prices and speeds): that build, or None."""
+    if _owned_gpu(build):
+        return None
+    own = throughput(build) or 0.0
+    for other in sorted(pool, key=lambda b: b["total_price"]):
+        price = other["total_price"]
+        if (
+            _owned_gpu(other)
+            and not _waits(other)
+            and build["total_price"] < price <= (1 + LITTLE_MORE) * build["total_price"] + 0.01
+            and own > 0
+            and not past_support(other)
+            and (throughput(other) or 0.0) >= MUCH_FASTER * own * (1 - 1e-9)
+        ):
+            return other
+    return None
+
+
+def idle_claim_problems(r: _Rivals) -> list[str]:
+    """Round 49 (idle49), read from the claims the JSON carries (code "claim.cheapest"), whatever the label's brackets
+    scope: no build holding "cheapest" leaves the user's own card idle beside one shown on it that is faster for a
+    little more (idle_beside); and a "cheapest" that says it does not count such a build (fields `idle_less`,
+    `idle_tps`) names one shown, at that saving and speed, that leaves the card idle."""
+    problems: list[str] = []
+    for build in r.builds:
+        said = next((c["fields"] for c in build.get("claims") or () if c.get("code") == "claim.cheapest"), None)
+        if said is None:
+            continue
+        other = idle_beside(build, r.at_reading_speed)
+        if other is not None:
+            problems.append(
+                f"#{build['rank']}: 'cheapest' leaves the user's own card idle beside #{other['rank']} on it, "
+                f"{throughput(other) or 0:.1f} against {throughput(build) or 0:.1f} tokens/s for "
+                f"{other['total_price'] - build['total_price']:,.0f} more"
+            )
+        if said.get("idle_less") is None:
+            continue
+        named = [
+            b
+            for b in r.builds
+            if not _owned_gpu(b)
+            and abs(build["total_price"] - b["total_price"] - float(said["idle_less"])) <= 0.01
+            and abs((throughput(b) or 0.0) - float(said["idle_tps"])) <= 0.05
+        ]
+        if not named or idle_beside(named[0], r.at_reading_speed + [build]) is None:
+            problems.append(f"#{build['rank']}: 'cheapest' names a build leaving the card idle that is not shown so")
+    return problems
 
 
 def _set_aside(r: _Rivals, build: dict[str, Any], name: str, kind: str) -> list[str]:

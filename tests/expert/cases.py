@@ -2615,16 +2615,10 @@ CASES: tuple[Case, ...] = (
         "(land47): with her KV cache left open the plan also solves her card's mixes at q8_0, and the top build is "
         "her 3090 beside a used RTX A5000 (2,457.88 USD, 12.9 tok/s, the A5000 on the chipset slot 7; its 1,300 USD "
         "is a 2025-09 estimate, no 2026 price found) above a used 3090 Ti beside it (2,767.88, 14.7), which displaces "
-        "a second 3090 (2,787.88, 14.2, slower and dearer); the slot rule is the same for any second card.",
+        "a second 3090 (2,787.88, 14.2, slower and dearer); the slot rule is the same for any second card. Round 49 (idle49): a new Arc Pro B60 Dual without her card "
+        "(2,307 USD, 7.2 tok/s) is set aside from 'cheapest' beside her pair, 91 USD (3.9 %) more for 1.8 x the "
+        "speed (ranking._idle_rivals), and shown after it.",
         (USER_JOURNEYS, LLAMACPP_X4_LAYER_4766, DETTMERS_X4, BUILD_RULES_GAP),
-        today=(
-            "ownkv49 (2026-12-07): the plan's q8_0 KV search now runs without her card too (as the f16 search does), "
-            "and finds a new Intel Arc Pro B60 Dual 48GB at 2,307 USD (7.2 tok/s, her 3090 left idle) cheaper than her "
-            "3090 + a used RTX A5000 (2,398, 13.0 tok/s), so the true 'cheapest' leads and her pair is #2 'best value'. "
-            "An expert still answers her card plus a second: 91 USD (4 %) more for 1.8 x the speed, the card she owns "
-            "used. The fix is a ranking rule that puts the build on her card first when a build leaving it idle is "
-            "cheaper by little and much slower, not this expectation."
-        ),
     ),
     Case(
         "mina-32k-opens-on-her-second-3090-mac-says-its-fill",
@@ -2645,16 +2639,9 @@ CASES: tuple[Case, ...] = (
         "3090 take ~2. The second 3090 is her answer; the Mac is the quiet, slow alternative, said with its fill. "
         "Round 47 (land47): her card's q8_0 mixes (a used RTX A5000 at 2,457.88 USD, a 3090 Ti at 2,767.88) now fill "
         "the first five builds, so the Macs (MacBook Pro M1 Max 1,900, M3 Max 2,600) show from the sixth: asked at "
-        "--top 8; the second card beside hers may be any 24 GB card, as in the chipset case above.",
+        "--top 8; the second card beside hers may be any 24 GB card, as in the chipset case above. Round 49 (idle49): her "
+        "pair leads again beside a cheaper Arc Pro B60 Dual that leaves her card idle (ranking._idle_rivals).",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LLAMACPP_APPLE_PREFILL_4167, LLAMA_SERVER_TIMEOUT),
-        today=(
-            "ownkv49 (2026-12-07): the plan's q8_0 KV search now runs without her card too (as the f16 search does), "
-            "and finds a new Intel Arc Pro B60 Dual 48GB at 2,307 USD (7.2 tok/s, her 3090 left idle) cheaper than her "
-            "3090 + a used RTX A5000 (2,398, 13.0 tok/s), so the true 'cheapest' leads and her pair is #2 'best value'. "
-            "An expert still answers her card plus a second: 91 USD (4 %) more for 1.8 x the speed, the card she owns "
-            "used. The fix is a ranking rule that puts the build on her card first when a build leaving it idle is "
-            "cheaper by little and much slower, not this expectation."
-        ),
     ),
     Case(
         "llama70b-q4-8k-home-3000-a-mac-fills-in-time",

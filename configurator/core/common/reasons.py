@@ -707,6 +707,13 @@ def _cheapest(r: Reason) -> str:
         text += f", not counting a cheaper build {shown} whose last user waits over a minute for a first token"
     if r.fields.get("loud"):
         text += f", not counting a cheaper data-center machine {shown}, too loud for the room"
+    if r.fields.get("idle_less") is not None:
+        # round 49 (idle49): a build that leaves the user's own card idle, beside this one on it, faster for a little
+        # more (solve.ranking._idle_rivals, shown.FASTER_FOR_LITTLE)
+        text += (
+            f", not counting a build {shown} that leaves your card idle, {r.num('idle_less'):,.0f} "
+            f"{r.fields['currency']} less at {r.num('idle_tps'):.1f} tokens/s (this one: {r.num('own_tps'):.1f})"
+        )
     if r.fields.get("eol"):
         text += (
             f", not counting a cheaper build {shown} on a card past its vendor's support, for which current training "

@@ -1258,6 +1258,12 @@ ZH_REASONS: dict[str, Template] = {
         )
         + (f"（不计{_zh_listed(r)}更便宜的数据中心级机器：对这个房间来说太吵）" if r.fields.get("loud") else "")
         + (
+            f"（不计{_zh_listed(r)}让你自己的卡闲置的配置：便宜 {r.num('idle_less'):,.0f} {r.fields['currency']}，"
+            f"每用户 {r.num('idle_tps'):.1f} token/秒（本配置 {r.num('own_tps'):.1f}））"
+            if r.fields.get("idle_less") is not None
+            else ""
+        )
+        + (
             f"（不计{_zh_listed(r)}更便宜的配置：其显卡已过厂商软件支持期，当前的训练软件已不再支持）"
             if r.fields.get("eol")
             else ""

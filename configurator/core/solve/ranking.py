@@ -175,6 +175,10 @@ class Measures:
     # when the ranking is not told (a map cell, a test) or for training
     serves: bool | None = None
     share: float | None = None  # round 39: the share of that demand it makes (SERVE's `share`); None when not told
+    # round 49 (idle49): it leaves the user's own card (`--own`) idle (leaves_own), and, so, when a build on that card
+    # is faster for a little more (_idle_rivals), it is set aside from "cheapest" and shown after the rivals
+    leaves_own: bool = False
+    idle_aside: bool = False
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -237,7 +241,16 @@ def measure(
         unvalidated=_unvalidated(build),
         dba_floor=shrouded(build),
         missed=missed_target(build),
+        leaves_own=leaves_own(build, request),
     )
+
+
+def leaves_own(build: Build, request: BuildRequest) -> bool:
+    """Round 49 (idle49): whether a build runs none of the user's own cards (`--own`, "a part I already own and want
+    used": OWN_ALL_ORDER), as the builds offered without it for comparison do (offers.without_own)."""
+    if request.owned_gpu is None:
+        return False
+    return not any(p.owned for p in build.parts if p.category == "gpu")
 
 
 TARGET_CODES = {"deadline": "deadline", "deadline-cluster": "deadline", "asked": "speed"}
@@ -809,8 +822,39 @@ def _supported_rivals(f: _Field, rivals: list[int]) -> list[int]:
 
 def _cheapest_pool(f: _Field) -> list[int]:
     """The rivals for "cheapest": the builds at reading speed (every passing build when none reads), less training
-    builds on cards past their vendor's support while another is among them (_supported_rivals)."""
-    return _supported_rivals(f, f.passing or f.every_passing)
+    builds on cards past their vendor's support while another is among them (_supported_rivals), less a build that
+    leaves the user's own card idle beside one on it that is faster for a little more (_idle_rivals)."""
+    return _idle_rivals(f, _supported_rivals(f, f.passing or f.every_passing))
+
+
+def _idle_beside(f: _Field, i: int, rivals: list[int]) -> int | None:
+    """Round 49 (idle49): the cheapest of `rivals` that runs the user's own card and is faster for a little more than
+    build `i`, which leaves it idle (shown.FASTER_FOR_LITTLE: the rule "faster for a little more" reads, over rivals
+    within the budget, on a supported card, at a sourced speed, at reading speed, whose prompts do not wait); None when
+    `i` runs the card, or none is. `--own` is a card its owner wants used: Mina's 3090 and a used RTX A5000 at 2,398
+    USD decode Llama 3.3 70B at 32k at 13.0 tokens/s, and an Arc Pro B60 Dual without her card had been "cheapest" at
+    2,307 USD and 7.2, her own card idle."""
+    m = f.m
+    if not m[i].leaves_own:
+        return None
+    faster = [
+        j
+        for j in rivals
+        if not m[j].leaves_own
+        and j in f.within
+        and f.eol[j] is None
+        and not m[j].unsourced_speed
+        and m[j].readable
+        and not m[j].waits
+        and FASTER_FOR_LITTLE.holds(m[j].price, m[j].speed, m[i].price, m[i].speed)
+    ]
+    return min(faster, key=_price_key(f)) if faster else None
+
+
+def _idle_rivals(f: _Field, rivals: list[int]) -> list[int]:
+    """The rivals for "cheapest" less those that leave the user's own card idle beside a build among them on it that
+    is faster for a little more (_idle_beside)."""
+    return [i for i in rivals if _idle_beside(f, i, rivals) is None]
 
 
 def _unvalidated_said(f: _Field, i: int) -> tuple[Reason, ...]:
@@ -861,6 +905,12 @@ def _set_aside_said(f: _Field) -> None:
     for i in range(len(f.pool)):
         if _unvalidated_said(f, i):
             f.m[i] = replace(f.m[i], unvalidated_aside=True)
+    # round 49 (idle49): a build set aside for leaving the user's own card idle (_idle_rivals) is shown after the
+    # rivals too: the window opens on her card at work
+    rivals = _supported_rivals(f, f.passing or f.every_passing)
+    for i in rivals:
+        if _idle_beside(f, i, rivals) is not None:
+            f.m[i] = replace(f.m[i], idle_aside=True)
 
 
 def _beyond_fields(said: list[Reason]) -> dict[str, Value]:
@@ -895,9 +945,10 @@ def _cheapest_said(f: _Field, shown: list[int], top: int) -> None:
     def key(i: int) -> tuple[float, float]:
         return (m[i].price, -m[i].speed)
 
-    rivals = set(_supported_rivals(f, f.passing))
+    rivals = set(_idle_rivals(f, _supported_rivals(f, f.passing)))
     shown_passing = [i for i in shown if m[i].passing]
     aside = [i for i in shown_passing if i not in rivals and key(i) < key(best)]
+    idle = min((i for i in aside if m[i].idle_aside), key=key, default=None)
     reading = m[best].readable and any(not m[i].readable for i in shown_passing)
     prompt = any(m[i].readable and m[i].slow_cpu_only for i in aside)
     waits = any(m[i].readable and not m[i].slow_cpu_only and m[i].waits for i in aside)
@@ -922,6 +973,13 @@ def _cheapest_said(f: _Field, shown: list[int], top: int) -> None:
         loud=loud,
         **({"waits": True} if waits else {}),
         **({"eol": True} if eol else {}),
+        # round 49 (idle49): the cheapest build shown that leaves the user's own card idle beside this one on it, faster
+        # for a little more (_idle_rivals): how much less it costs, and its speed against this one's
+        **(
+            {"idle_less": round(m[best].price - m[idle].price, 2), "idle_tps": m[idle].speed, "own_tps": m[best].speed}
+            if idle is not None
+            else {}
+        ),
         # round 41: a cheaper build shown whose run its support rules warn is unvalidated (field `unvalidated`: "SUP-11")
         **({"unvalidated": ", ".join(unvalidated)} if unvalidated else {}),
         # round 44: those SUP-12 sets aside, said in its terms (set_aside_said): their cards' GB against the runs'
@@ -1592,7 +1650,7 @@ def _order_key(m: Measures) -> OrderKey:
     those set aside, as it does for the places (_shown): its card's software still ships, only no run of the recipe
     on it is published, where a card past support trains on software that no longer does. It takes a place on the
     list at its price (_shown's rest_key) as before: only where it is shown moves."""
-    aside = not m.readable or m.slow_cpu_only or m.too_loud or m.waits or m.past_support
+    aside = not m.readable or m.slow_cpu_only or m.too_loud or m.waits or m.past_support or m.idle_aside
     return (not m.passing, 2 if aside else 1 if m.unvalidated_aside else 0, m.overlong, m.price, -m.speed)
 
 
@@ -1760,7 +1818,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> l
         # as it did when it was shown first; it is shown after the rivals (order_key)
         return (
             not any(k.code in PLACED_FIRST for k in pool[i].kinds),
-            _order_key(replace(m[i], unvalidated_aside=False)),
+            _order_key(replace(m[i], unvalidated_aside=False, idle_aside=False)),
         )
 
     # beside a build that meets the request's own target, one that misses it is shown only for its claim
@@ -1785,7 +1843,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> l
     # every card the user owns, none bought, right after "cheapest" (OWN_ALL_ORDER)
     own_all = [i for i in rest if i not in fewest and any(k.code == OWN_ALL for k in pool[i].kinds)]
     lead = [i for i in strong if rank(i) < OWN_ALL_ORDER]
-    strong = lead + own_all + [i for i in strong if i not in lead]
+    strong = lead + own_all + _idle_witness(f) + [i for i in strong if i not in lead]
     candidates = (
         strong + fewest + [i for i in labelled if i not in strong] + [i for i in rest if i not in strong + fewest]
     )
@@ -1813,6 +1871,15 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> l
         # it offers nothing over a build ranked above it, or over one shown that beats it on price and speed: its
         # place goes to the next build (solve.shown)
         candidates.remove(idle)
+
+
+def _idle_witness(f: _Field) -> list[int]:
+    """Round 49 (idle49): the cheapest build without a claim set aside from "cheapest" for leaving the user's own card
+    idle (Measures.idle_aside), which the cheapest claim names by its price and speed (_cheapest_said): it takes a
+    place beside the claims, shown after the rivals (_order_key), so the numbers the claim says are on the list; an
+    owner weighs what her card saves against the build without it (offers.without_own)."""
+    idle = [i for i in range(len(f.pool)) if f.m[i].idle_aside and not f.claims[i]]
+    return [min(idle, key=_price_key(f))] if idle else []
 
 
 SETTING_KINDS = frozenset(
@@ -1878,6 +1945,7 @@ def _making_way(
         i
         for i in shown
         if not f.claims[i]
+        and not m[i].idle_aside  # round 49: the cheapest claim names it (_idle_witness)
         and any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said())
         and not any(k.code in PLACED_FIRST for k in f.pool[i].kinds)
         and shown_beaten_by(i, shown, m)
@@ -1906,8 +1974,9 @@ def _rivals(f: _Field, i: int, shown: list[int], request: BuildRequest, comparis
 
 
 def _idle_kind(f: _Field, i: int, shown: list[int]) -> bool:
-    """A build shown for its kind alone that a build shown beats on price and speed, and that offers nothing over it."""
-    if f.claims[i] or not any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said()):
+    """A build shown for its kind alone that a build shown beats on price and speed, and that offers nothing over it.
+    Round 49 (idle49): not the build the cheapest claim names as leaving the user's own card idle (_idle_witness)."""
+    if f.claims[i] or f.m[i].idle_aside or not any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said()):
         return False
     return _kind_said(f, i, shown) is None
 
