@@ -50,7 +50,8 @@ def builds(shipped_catalog):  # type: ignore[no-untyped-def]
     from configurator.core.solve.plan import plan
 
     mix = next(b for b in plan(MINA_MIX, shipped_catalog).builds if b.gpus_mixed == ("rtx-3090", "rtx-a5000"))
-    dual = plan(DUAL, shipped_catalog).builds[0]
+    # by what it is: since idle49 (round 49) her 3090 + A5000 leads, the B60 Dual (her card idle) is shown after it
+    dual = next(b for b in plan(DUAL, shipped_catalog).builds if b.gpu_id == "arc-pro-b60-dual")
     return mix, dual
 
 
